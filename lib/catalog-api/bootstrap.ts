@@ -1,0 +1,18 @@
+import { settings } from '../settings';
+import { nowIso } from './clock';
+import { getDb } from './db/client';
+import { isSeeded, seedDemo } from './demo/seed';
+import { logger } from './logger';
+
+/**
+ * Makes the service ready: opens the database (applying migrations) and, when it is empty, fills it
+ * with the demo catalog. Called once at server start (instrumentation.ts) and by the CLIs.
+ */
+export async function ensureDatabase(): Promise<void> {
+  const db = await getDb();
+  if (await isSeeded(db)) return;
+  const started = performance.now();
+  const { DEMO_SEED: seed, DEMO_PROPERTIES: properties } = settings();
+  const { counts } = await seedDemo(db, { seed, properties, now: nowIso() });
+  logger.info({ counts, ms: Math.round(performance.now() - started) }, 'demo catalog created');
+}

@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { settings } from '../../settings';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+interface Handle {
+  db: Db;
+  close: () => Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/catalog-api/db/migrations');
+
+/**
+ * Opens the database: node-postgres when DATABASE_URL is set, otherwise embedded PGlite under DATA_DIR
+ * (`memory://` keeps it in memory, for tests). Migrations are applied on open. PGlite allows one opener
+ * per data directory, so the handle is kept on globalThis: Next.js may load this module in several bundles.
+ */
+export async function openDatabase(target?: string): Promise<Handle> {
+  const url = target ?? settings().DATABASE_URL;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new Pool({ connectionString: url, max: 10 });
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db: db as unknown as Db, close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const dataDir = url ?? path.resolve(settings().DATA_DIR, 'catalog');
+  if (!dataDir.startsWith('memory://')) mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db: db as unknown as Db, close: () => client.close() };
+}
+
+const GLOBAL_KEY = Symbol.for('rental.catalog-api.db');
+type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<Handle> };
+
+/** The process-wide database, opened once. */
+export function getDb(): Promise<Db> {
+  const g = globalThis as GlobalWithDb;
+  g[GLOBAL_KEY] ??= openDatabase();
+  return g[GLOBAL_KEY].then((h) => h.db);
+}
+
+/** Makes `getDb()` return the given handle (tests open an in-memory database and install it). */
+export function installDatabase(handle: Handle): void {
+  (globalThis as GlobalWithDb)[GLOBAL_KEY] = Promise.resolve(handle);
+}
+
+export async function closeDatabase(): Promise<void> {
+  const g = globalThis as GlobalWithDb;
+  const handle = g[GLOBAL_KEY];
+  g[GLOBAL_KEY] = undefined;
+  if (handle) await (await handle).close();
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

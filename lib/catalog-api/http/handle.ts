@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { REQUEST_ID_PATTERN } from '@/lib/contract';
+import { settings } from '@/lib/settings';
+import { getDb } from '../db/client';
+import { findKey, modeFromPrefix } from '../keys';
+import { logger } from '../logger';
+import { routes } from '../routes';
+import { ApiError, notFound } from './errors';
+import { allowHeader, type Method, matchRoute } from './router';
+
+export function newRequestId(): string {
+  return `req_${randomBytes(12).toString('hex')}`;
+}
+
+/** A client id matching the pattern is reused; anything else is replaced (decisions.md). */
+export function pickRequestId(incoming: string | null): string {
+  return incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : newRequestId();
+}
+
+/**
+ * The whole request pipeline of `/v2`: request id, key (401), route (404), method (405), scope (403),
+ * handler, and section 7's error body for every failure. Every response carries `X-Request-Id` and
+ * the mode header.
+ */
+export async function handleRequest(request: Request): Promise<Response> {
+  const started = performance.now();
+  const s = settings();
+  const requestId = pickRequestId(request.headers.get('x-request-id'));
+  const token = request.headers.get(`x-${s.SVC_SHORT_NAME.toLowerCase()}-api-token`);
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  let mode = modeFromPrefix(token);
+  let keyId: number | undefined;
+  let response: Response;
+  try {
+    if (!s.CATALOG_API_ENABLED) throw notFound('The catalog service is not enabled on this server.');
+    const url = new URL(request.url);
+    const match = matchRoute(routes, url.pathname.replace(/^\/v2(?=\/|$)/, ''));
+    if (match && method === 'OPTIONS') {
+      response = new Response(null, { status: 204, headers: { Allow: allowHeader(match.route) } });
+    } else {
+      const db = await getDb();
+      const key = token ? await findKey(db, token) : null;
+      if (!key) {
+        throw new ApiError(
+          'unauthorized',
+          token
+            ? 'The API key is not valid.'
+            : `Send your API key in the X-${s.SVC_SHORT_NAME}-API-TOKEN header.`,
+        );
+      }
+      mode = key.mode;
+      keyId = key.id;
+      if (!match) throw notFound('No such endpoint.');
+      const handler = match.route.methods[method as Method];
+      if (!handler) {
+        throw new ApiError('method_not_allowed', `${request.method} is not served on this path.`, undefined, {
+          Allow: allowHeader(match.route),
+        });
+      }
+      if (!key.scopes.includes(handler.scope)) {
+        throw new ApiError('forbidden', `This key lacks the ${handler.scope} scope.`);
+      }
+      const result = await handler.run({ db, key, params: match.params, url, request, requestId });
+      response = Response.json(result.body, { status: result.status ?? 200 });
+    }
+  } catch (error) {
+    response = errorResponse(error, requestId);
+  }
+  response.headers.set('X-Request-Id', requestId);
+  response.headers.set(`X-${s.SVC_SHORT_NAME}-Mode`, mode);
+  response.headers.set('Cache-Control', 'no-store');
+  logger.info(
+    {
+      requestId,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      status: response.status,
+      keyId,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    },
+    'request',
+  );
+  if (request.method === 'HEAD')
+    return new Response(null, { status: response.status, headers: response.headers });
+  return response;
+}
+
+function errorResponse(error: unknown, requestId: string): Response {
+  if (error instanceof ApiError) {
+    const body = {
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(error.validation ? { validation: error.validation } : {}),
+        request_id: requestId,
+      },
+    };
+    return Response.json(body, { status: error.status, headers: error.headers });
+  }
+  // Never leak a stack, SQL or an internal message; the log has it under the same request id.
+  logger.error({ requestId, err: error }, 'unhandled error');
+  return Response.json(
+    {
+      error: { code: 'internal_error', message: 'Something went wrong on our side.', request_id: requestId },
+    },
+    { status: 500 },
+  );
+}

@@ -1,0 +1,44 @@
+import { catalogQuerySchema, parseQuery } from '@/lib/contract';
+import { notFound, validationFailed } from '../http/errors';
+import type { HandlerContext } from '../http/types';
+import { getPropertyDetail, listProperties } from '../properties';
+
+// GET /v2/properties
+export async function getProperties({ db, key, url }: HandlerContext) {
+  const parsed = parseQuery(catalogQuerySchema, url.searchParams);
+  if (!parsed.ok) throw validationFailed(parsed.errors);
+  const q = parsed.value;
+  const { properties, total } = await listProperties(db, key, q);
+  const totalPages = Math.ceil(total / q.per_page);
+  return {
+    body: {
+      properties,
+      pagination: {
+        page: q.page,
+        per_page: q.per_page,
+        total,
+        total_pages: totalPages,
+        next: q.page < totalPages ? nextPath(url, q.page + 1, q.per_page) : null,
+      },
+    },
+  };
+}
+
+// GET /v2/properties/{id}
+export async function getProperty({ db, key, params }: HandlerContext) {
+  const detail = await getPropertyDetail(db, key, params.id!);
+  if (!detail) throw notFound('No such property.');
+  return { body: detail };
+}
+
+/**
+ * `next`: the path relative to {base_url} with the full query string of the following page, page and
+ * per_page first, then the caller's other parameters as given.
+ */
+export function nextPath(url: URL, page: number, perPage: number): string {
+  const query = new URLSearchParams({ page: String(page), per_page: String(perPage) });
+  for (const [name, value] of url.searchParams) {
+    if (name !== 'page' && name !== 'per_page') query.append(name, value);
+  }
+  return `${url.pathname.replace(/^\/v2/, '')}?${query.toString()}`;
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Every setting of the app, read from the environment once and checked with zod; a bad value stops
+ * start-up with a message naming the variable. All are optional (README lists them).
+ */
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'on'].includes(v));
+const positiveInt = z.coerce.number().int().positive();
+
+const schema = z.object({
+  PORT: positiveInt.default(3000),
+  SITE_URL: z.url().optional(),
+  SVC_SHORT_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,20}$/, 'letters and digits only')
+    .default('SVC'),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  CATALOG_API_ENABLED: flag.default(true),
+  DEMO_SEED: z.coerce.number().int().default(20261121),
+  DEMO_PROPERTIES: positiveInt.max(50_000).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Settings = z.infer<typeof schema> & { siteUrl: string; cdnUrl: string; serviceBaseUrl: string };
+
+function load(env: NodeJS.ProcessEnv): Settings {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid settings in the environment:\n${lines.join('\n')}`);
+  }
+  const s = parsed.data;
+  const siteUrl = (s.SITE_URL ?? `http://localhost:${s.PORT}`).replace(/\/$/, '');
+  return { ...s, siteUrl, cdnUrl: `${siteUrl}/cdn`, serviceBaseUrl: `${siteUrl}/v2` };
+}
+
+let cached: Settings | undefined;
+
+export function settings(): Settings {
+  cached ??= load(process.env);
+  return cached;
+}
+
+/** Tests change the environment and call this to read it again. */
+export function reloadSettings(): Settings {
+  cached = undefined;
+  return settings();
+}

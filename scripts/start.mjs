@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// `npm start`: builds when the sources changed since the last build (or there is none), then serves the
+// app, its embedded catalog service and the demo data on PORT (default 3000). The database is created
+// and filled on first start, by the server itself (instrumentation.ts).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const buildId = path.join(root, '.next', 'BUILD_ID');
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'public',
+  'instrumentation.ts',
+  'next.config.js',
+  'tailwind.config.ts',
+  'postcss.config.mjs',
+  'package-lock.json',
+  'tsconfig.json',
+];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+const changed = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
+if (built === 0 || changed > built) {
+  console.log(built === 0 ? 'No build yet: building…' : 'Sources changed since the last build: building…');
+  const result = spawnSync(process.execPath, [next, 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const port = process.env.PORT ?? '3000';
+const server = spawn(process.execPath, [next, 'start', '-p', port], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
