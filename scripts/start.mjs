@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: builds when the sources changed since the last build (or there is none), then serves the
-// app, its embedded catalog service and the demo data on PORT (default 3000). The database is created
-// and filled on first start, by the server itself (instrumentation.ts).
+// `npm start`: builds when the sources changed since the last build (or there is none), prepares the
+// catalog database (created and filled with the demo catalog on first start, in a short-lived process of
+// its own), then serves the app and its embedded catalog service on PORT (default 3000).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -38,6 +38,12 @@ if (built === 0 || changed > built) {
   const result = spawnSync(process.execPath, [next, 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+const setup = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/db-setup.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (setup.status !== 0) process.exit(setup.status ?? 1);
 
 const port = process.env.PORT ?? '3000';
 const server = spawn(process.execPath, [next, 'start', '-p', port], { cwd: root, stdio: 'inherit' });

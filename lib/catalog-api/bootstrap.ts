@@ -3,6 +3,7 @@ import { nowIso } from './clock';
 import { getDb } from './db/client';
 import { isSeeded, seedDemo } from './demo/seed';
 import { logger } from './logger';
+import { ensurePropertyDocuments } from './read-model';
 
 /**
  * Makes the service ready: opens the database (applying migrations) and, when it is empty, fills it
@@ -10,7 +11,10 @@ import { logger } from './logger';
  */
 export async function ensureDatabase(): Promise<void> {
   const db = await getDb();
-  if (await isSeeded(db)) return;
+  if (await isSeeded(db)) {
+    await ensurePropertyDocuments(db);
+    return;
+  }
   const started = performance.now();
   const { DEMO_SEED: seed, DEMO_PROPERTIES: properties } = settings();
   const { counts } = await seedDemo(db, { seed, properties, now: nowIso() });

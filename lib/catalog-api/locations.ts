@@ -1,27 +1,35 @@
 import { sql } from 'drizzle-orm';
-import type { Location } from '@/lib/contract';
+import { memo } from './cache';
 import { type Db, queryRows } from './db/client';
 import type { ApiKey } from './keys';
 import { visibleTo } from './properties';
-import { destinationUrl } from './urls';
+import { destinationUrl, withPublicUrls } from './urls';
 
 /**
  * Every location with live properties beneath it that the key may see, ordered by path so a parent
  * precedes its children. `property_count` counts the location and all its descendants, within the
  * key's allow-list, so it equals what the catalog returns for `location` = this id.
  */
-export async function listLocations(db: Db, key: ApiKey): Promise<Location[]> {
-  return queryRows<Location>(
-    db,
-    sql`WITH counts AS (
+export async function listLocationsJson(db: Db, key: ApiKey): Promise<string> {
+  const cacheKey = `locations:${key.allowList ? key.allowList.join(',') : 'all'}`;
+  return memo(cacheKey, LOCATIONS_TTL_MS, async () => {
+    const [row] = await queryRows<{ json: string }>(
+      db,
+      sql`WITH counts AS (
           SELECT lc.ancestor_id AS id, count(*)::int AS n
           FROM properties p JOIN location_closure lc ON lc.location_id = p.location_id
           WHERE ${visibleTo(key)} GROUP BY lc.ancestor_id)
-        SELECT l.id, l.parent_id, l.name, l.path, ${destinationUrl('l')} AS url, counts.n AS property_count
-        FROM locations l JOIN counts ON counts.id = l.id
-        ORDER BY l.path COLLATE "C"`,
-  );
+        SELECT json_build_object('locations', coalesce(json_agg(json_build_object(
+                 'id', l.id, 'parent_id', l.parent_id, 'name', l.name, 'path', l.path,
+                 'url', ${destinationUrl('l')}, 'property_count', counts.n) ORDER BY l.path COLLATE "C"), '[]'))::text AS json
+        FROM locations l JOIN counts ON counts.id = l.id`,
+    );
+    return withPublicUrls(row?.json ?? '{"locations":[]}');
+  });
 }
+
+/** The tree changes only when properties arrive, leave or move; the spec asks partners to refresh daily. */
+const LOCATIONS_TTL_MS = 60_000;
 
 /** The location rows (for inquiries' destinations): id, name and path. */
 export async function findLocation(db: Db, id: number) {

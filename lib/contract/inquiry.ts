@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerMessages } from './params';
 import { dateString, isCalendarDate } from './primitives';
 
 /** Section 8's limits for inquiry fields: the service, the client and the forms all use these. */
@@ -32,9 +33,9 @@ const optionalText = (max: number) =>
     .transform((v) => (v === null || v === undefined || v.trim() === '' ? undefined : v));
 
 const int = (min: number, max?: number) => {
-  const rule = max === undefined ? `must be at least ${min}` : `must be between ${min} and ${max}`;
-  const base = z.int({ error: `must be an integer (${rule.slice(5)})` }).min(min, { error: rule });
-  return max === undefined ? base : base.max(max, { error: rule });
+  const messages = integerMessages(min, max);
+  const base = z.int({ error: messages.notInteger }).min(min, { error: messages.range });
+  return max === undefined ? base : base.max(max, { error: messages.range });
 };
 
 const validDate = (v: unknown): v is string => typeof v === 'string' && isCalendarDate(v);

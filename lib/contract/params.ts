@@ -6,18 +6,22 @@ const INT32_MAX = 2_147_483_647;
 
 /** A query parameter holding an integer, optionally within a range; the message names the rule. */
 export function intParam(min = -INT32_MAX, max = INT32_MAX) {
-  const rule =
-    min === -INT32_MAX
-      ? 'must be an integer'
-      : max === INT32_MAX
-        ? `must be at least ${min}`
-        : `must be between ${min} and ${max}`;
-  const notInteger = rule === 'must be an integer' ? rule : `must be an integer (${rule.slice(5)})`;
+  const messages = integerMessages(min, max);
   return z
     .string()
-    .regex(/^-?\d{1,10}$/, { error: notInteger })
+    .regex(/^-?\d{1,10}$/, { error: messages.notInteger })
     .transform(Number)
-    .pipe(z.number().min(min, { error: rule }).max(max, { error: rule }));
+    .pipe(z.number().min(min, { error: messages.range }).max(max, { error: messages.range }));
+}
+
+/** "must be between 1 and 200", and for a non-number "must be an integer (between 1 and 200)". */
+export function integerMessages(min: number, max: number = INT32_MAX) {
+  const bounds =
+    min === -INT32_MAX ? '' : max === INT32_MAX ? `at least ${min}` : `between ${min} and ${max}`;
+  return {
+    range: bounds ? `must be ${bounds}` : 'must be an integer',
+    notInteger: bounds ? `must be an integer (${bounds})` : 'must be an integer',
+  };
 }
 
 export function enumParam<const T extends readonly [string, ...string[]]>(values: T) {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -34,11 +34,54 @@ export async function openDatabase(target?: string): Promise<Handle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dataDir = url ?? path.resolve(settings().DATA_DIR, 'catalog');
-  if (!dataDir.startsWith('memory://')) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir);
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Db, close: () => client.close() };
+  const release = dataDir.startsWith('memory://') ? () => {} : lockDataDir(dataDir);
+  try {
+    // A smaller buffer pool than PGlite's default keeps the server's memory in bounds; the data set is
+    // small and the operating system caches its files anyway.
+    const client = await PGlite.create(dataDir, { postgresqlconf: ['shared_buffers=48MB'] });
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db: db as unknown as Db,
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * PGlite must be opened by one process at a time: a second opener (a CLI while the server runs) would
+ * corrupt it. A lock file holding the owner's pid turns that into a clear message instead.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const lock = `${dataDir}.lock`;
+  if (existsSync(lock)) {
+    const owner = Number(readFileSync(lock, 'utf8'));
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new Error(
+        `The embedded database ${dataDir} is in use by process ${owner} (a running server?). Stop it first, or set DATABASE_URL to a Postgres server.`,
+      );
+    }
+  }
+  writeFileSync(lock, String(process.pid));
+  const release = () => rmSync(lock, { force: true });
+  process.once('exit', release);
+  return release;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const GLOBAL_KEY = Symbol.for('rental.catalog-api.db');

@@ -104,6 +104,17 @@ export const properties = pgTable(
   ],
 );
 
+/**
+ * The read model: each property's PropertySummary and PropertyDetail as JSON text, rebuilt by every
+ * writer in the same transaction (read-model.ts), so reads are key lookups. Kept apart from `properties`
+ * so scans and filters over the catalog stay narrow. Public URLs inside are placeholders.
+ */
+export const propertyDocuments = pgTable('property_documents', {
+  propertyId: integer('property_id').primaryKey(),
+  summary: text('summary').notNull(),
+  detail: text('detail').notNull(),
+});
+
 export const amenities = pgTable(
   'amenities',
   {

@@ -65,16 +65,8 @@ interface Place {
 
 const DAY_MS = 86_400_000;
 
-export function generateDemoCatalog(options: GenerateOptions): DemoCatalog {
-  const rng = new Random(options.seed);
-  const nowMs = Date.parse(options.now);
-  const today = options.now.slice(0, 10);
-  const ago = (minDays: number, maxDays: number) =>
-    new Date(nowMs - (minDays + rng.next() * (maxDays - minDays)) * DAY_MS)
-      .toISOString()
-      .replace(/\.\d{3}Z$/, 'Z');
-
-  const out: DemoCatalog = {
+function emptyCatalog(): DemoCatalog {
+  return {
     locations: [],
     location_closure: [],
     properties: [],
@@ -91,6 +83,31 @@ export function generateDemoCatalog(options: GenerateOptions): DemoCatalog {
     booked_ranges: [],
     agents: [],
   };
+}
+
+/** The whole demo catalog at once (tests, small catalogs). */
+export function generateDemoCatalog(options: GenerateOptions): DemoCatalog {
+  const all = emptyCatalog();
+  for (const batch of demoCatalogBatches(options)) {
+    for (const table of Object.keys(all) as (keyof DemoCatalog)[]) all[table].push(...batch[table]);
+  }
+  return all;
+}
+
+/**
+ * The demo catalog in batches: locations and agents first, then `batchSize` properties with all their
+ * rows at a time, so seeding a large catalog holds one batch in memory, not all of it.
+ */
+export function* demoCatalogBatches(options: GenerateOptions, batchSize = 200): Generator<DemoCatalog> {
+  const rng = new Random(options.seed);
+  const nowMs = Date.parse(options.now);
+  const today = options.now.slice(0, 10);
+  const ago = (minDays: number, maxDays: number) =>
+    new Date(nowMs - (minDays + rng.next() * (maxDays - minDays)) * DAY_MS)
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
+
+  let out = emptyCatalog();
 
   // Locations: region → country → area → town (some areas have no towns: a three-level branch).
   const leaves: Place[] = [];
@@ -225,6 +242,10 @@ export function generateDemoCatalog(options: GenerateOptions): DemoCatalog {
   const removedCount = Math.max(3, Math.round(options.properties * 0.004));
 
   for (let n = 0; n < options.properties; n++) {
+    if (n % batchSize === 0) {
+      yield out;
+      out = emptyCatalog();
+    }
     propertyId += rng.int(1, 3);
     const id = propertyId;
     const place = rng.weighted(leafWeights);
@@ -624,7 +645,7 @@ export function generateDemoCatalog(options: GenerateOptions): DemoCatalog {
       removed_at: removedAt,
     });
   }
-  return out;
+  yield out;
 }
 
 const bedroomWeights = [

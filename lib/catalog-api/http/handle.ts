@@ -61,7 +61,11 @@ export async function handleRequest(request: Request): Promise<Response> {
         throw new ApiError('forbidden', `This key lacks the ${handler.scope} scope.`);
       }
       const result = await handler.run({ db, key, params: match.params, url, request, requestId });
-      response = Response.json(result.body, { status: result.status ?? 200 });
+      const status = result.status ?? 200;
+      response =
+        'json' in result
+          ? new Response(result.json, { status, headers: { 'Content-Type': 'application/json' } })
+          : Response.json(result.body, { status });
     }
   } catch (error) {
     response = errorResponse(error, requestId);

@@ -10,7 +10,5 @@ export interface HandlerContext {
   requestId: string;
 }
 
-export interface HandlerResult {
-  status?: number;
-  body: unknown;
-}
+/** A handler answers with a value to serialise, or with JSON text it already has (from Postgres). */
+export type HandlerResult = { status?: number } & ({ body: unknown } | { json: string });

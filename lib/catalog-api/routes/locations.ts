@@ -1,7 +1,7 @@
 import type { HandlerContext } from '../http/types';
-import { listLocations } from '../locations';
+import { listLocationsJson } from '../locations';
 
 // GET /v2/locations
 export async function getLocations({ db, key }: HandlerContext) {
-  return { body: { locations: await listLocations(db, key) } };
+  return { json: await listLocationsJson(db, key) };
 }

@@ -1,34 +1,30 @@
 import { catalogQuerySchema, parseQuery } from '@/lib/contract';
 import { notFound, validationFailed } from '../http/errors';
 import type { HandlerContext } from '../http/types';
-import { getPropertyDetail, listProperties } from '../properties';
+import { getPropertyDetailJson, listProperties } from '../properties';
 
 // GET /v2/properties
 export async function getProperties({ db, key, url }: HandlerContext) {
   const parsed = parseQuery(catalogQuerySchema, url.searchParams);
   if (!parsed.ok) throw validationFailed(parsed.errors);
   const q = parsed.value;
-  const { properties, total } = await listProperties(db, key, q);
+  const { itemsJson, total } = await listProperties(db, key, q);
   const totalPages = Math.ceil(total / q.per_page);
-  return {
-    body: {
-      properties,
-      pagination: {
-        page: q.page,
-        per_page: q.per_page,
-        total,
-        total_pages: totalPages,
-        next: q.page < totalPages ? nextPath(url, q.page + 1, q.per_page) : null,
-      },
-    },
+  const pagination = {
+    page: q.page,
+    per_page: q.per_page,
+    total,
+    total_pages: totalPages,
+    next: q.page < totalPages ? nextPath(url, q.page + 1, q.per_page) : null,
   };
+  return { json: `{"properties":${itemsJson},"pagination":${JSON.stringify(pagination)}}` };
 }
 
 // GET /v2/properties/{id}
 export async function getProperty({ db, key, params }: HandlerContext) {
-  const detail = await getPropertyDetail(db, key, params.id!);
+  const detail = await getPropertyDetailJson(db, key, params.id!);
   if (!detail) throw notFound('No such property.');
-  return { body: detail };
+  return { json: detail };
 }
 
 /**

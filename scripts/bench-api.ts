@@ -1,0 +1,67 @@
+// `npm run bench:api`: the catalog service's throughput and latency on a production build, loopback only,
+// 16 connections, a bounded duration per scenario (BENCH_SECONDS, default 10). Starts its own server with
+// its own data directory (.bench/) and stops it. Exits non-zero when a floor of the issues is missed.
+import { DEMO_KEYS } from '../lib/catalog-api/demo/seed';
+import { type Figures, report, run, type Scenario } from './bench/load';
+import { startBenchServer } from './bench/server';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const headers = { 'X-SVC-API-TOKEN': DEMO_KEYS.liveFull };
+
+async function main() {
+  const server = await startBenchServer({
+    // The bench measures the service, not its limits.
+    SVC_RATE_LIMIT_PER_MINUTE: '100000000',
+    SVC_RATE_LIMIT_PER_HOUR: '100000000',
+  });
+  try {
+    const get = async (path: string) => {
+      const res = await fetch(`${server.origin}/v2${path}`, { headers });
+      if (!res.ok) throw new Error(`${path}: ${res.status}`);
+      return res.json();
+    };
+    const { locations } = await get('/locations');
+    const catalog = await get('/properties?per_page=200&sort=-updated');
+    const ids: number[] = catalog.properties.map((p: { id: number }) => p.id);
+    const areas = locations
+      .filter((l: { path: string[] }) => l.path.length >= 2)
+      .map((l: { id: number }) => l.id);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const filtered = Array.from({ length: 120 }, (_, i) => {
+      const start = 20 + ((i * 7) % 300);
+      return `/v2/properties?location=${areas[(i * 13) % areas.length]}&checkin=${day(start)}&checkout=${day(start + 7)}&guests=${2 + (i % 6)}`;
+    });
+
+    const scenarios: Scenario[] = [
+      {
+        name: 'catalog page of 50 (pages 1-40)',
+        paths: Array.from({ length: 40 }, (_, i) => `/v2/properties?per_page=50&page=${i + 1}`),
+        maxP99: 250,
+      },
+      { name: 'catalog by location + dates + guests (120 mixes)', paths: filtered, minRps: 150, maxP99: 250 },
+      {
+        name: 'property detail (200 properties)',
+        paths: ids.map((id) => `/v2/properties/${id}`),
+        minRps: 400,
+        maxP99: 250,
+      },
+      { name: 'locations (~800 rows)', paths: ['/v2/locations'], maxP99: 250 },
+    ];
+
+    const rows: Figures[] = [];
+    for (const s of scenarios) {
+      await run(server.origin, headers, s, 2); // warm-up, not counted
+      rows.push(await run(server.origin, headers, s, SECONDS));
+      console.log(`  done: ${s.name}`);
+    }
+    const ok = report(rows, scenarios, server.peakRssMb(), 600);
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

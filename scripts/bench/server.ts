@@ -1,0 +1,115 @@
+// Starts a production server of this app for a benchmark, on 127.0.0.1 with its own data directory,
+// and stops it (and everything it started) afterwards. Builds first when the sources changed.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export interface BenchServer {
+  origin: string;
+  /** Peak resident memory of the server processes (the wrapper excluded) seen so far, in MB. */
+  peakRssMb: () => number;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function descendants(pid: number): number[] {
+  try {
+    const out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+    const children = out.split('\n').map(Number).filter(Boolean);
+    return children.flatMap((c) => [c, ...descendants(c)]);
+  } catch {
+    return [];
+  }
+}
+
+function rssMb(pid: number): number {
+  try {
+    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SITE_URL: origin,
+      DATA_DIR: '.bench/data',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || !child.pid) return;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+    await new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {}
+        resolve(null);
+      }, 5000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve(null);
+      });
+    });
+  };
+  process.once('SIGINT', () => stop().then(() => process.exit(130)));
+
+  // First start builds (when needed) and seeds the bench database: allow a few minutes, then give up.
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}.`);
+    try {
+      const res = await fetch(`${origin}/v2/locations`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 401) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('The server did not become ready within 5 minutes.');
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+
+  let peak = 0;
+  const sample = () => {
+    const total = descendants(child.pid!).reduce((sum, pid) => sum + rssMb(pid), 0);
+    peak = Math.max(peak, total);
+  };
+  const sampler = setInterval(sample, 250);
+  sampler.unref();
+  return {
+    origin,
+    peakRssMb: () => {
+      sample();
+      return peak;
+    },
+    stop: async () => {
+      clearInterval(sampler);
+      await stop();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+// Prepares the catalog database before the server starts (`npm start` runs this): creates it, applies
+// migrations, fills an empty one with the demo catalog and brings stored documents up to date. Run in
+// its own short-lived process, so the memory that creating an embedded database takes is returned to
+// the system before the server starts.
+import { ensureDatabase } from '../lib/catalog-api/bootstrap';
+import { closeDatabase } from '../lib/catalog-api/db/client';
+import { settings } from '../lib/settings';
+
+async function main() {
+  if (!settings().CATALOG_API_ENABLED) return;
+  await ensureDatabase();
+  await closeDatabase();
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+import type { sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  closeDatabase,
+  type Db,
+  installDatabase,
+  openDatabase,
+  queryRows,
+} from '@/lib/catalog-api/db/client';
+import { DEMO_KEYS, seedDemo } from '@/lib/catalog-api/demo/seed';
+import { handleRequest } from '@/lib/catalog-api/http/handle';
+import { clearKeyCache } from '@/lib/catalog-api/keys';
+
+export { DEMO_KEYS };
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+/**
+ * Starts the real service for one test file: an in-memory PGlite with the migrations applied and a
+ * seeded demo catalog (smaller than the default, same generator), installed as the process database.
+ */
+export function setupService(options: { properties?: number; seed?: number } = {}) {
+  const state: { db?: Db } = {};
+  beforeAll(async () => {
+    const handle = await openDatabase('memory://');
+    await seedDemo(handle.db, { seed: options.seed ?? 7, properties: options.properties ?? 400 });
+    installDatabase(handle);
+    clearKeyCache();
+    state.db = handle.db;
+  });
+  afterAll(async () => {
+    await closeDatabase();
+  });
+  return {
+    get db(): Db {
+      if (!state.db) throw new Error('service not started');
+      return state.db;
+    },
+  };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** Calls the service as a partner would, through the same handler the route serves. */
+export async function api<T = any>(
+  path: string,
+  init: { key?: string | null; method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<ApiResponse<T>> {
+  const headers = new Headers(init.headers);
+  const key = init.key === undefined ? DEMO_KEYS.testFull : init.key;
+  if (key !== null) headers.set('X-SVC-API-TOKEN', key);
+  const response = await handleRequest(
+    new Request(`${TEST_ORIGIN}/v2${path}`, { method: init.method ?? 'GET', headers, body: init.body }),
+  );
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}
+
+/** Every page of the catalog for a query, following `pagination.next` as the spec's client flow does. */
+export async function allPages(path: string, key?: string) {
+  const items: any[] = [];
+  let next: string | null = path;
+  let pages = 0;
+  while (next) {
+    const res: ApiResponse = await api(next, { key });
+    if (res.status !== 200) throw new Error(`${next}: ${res.status} ${JSON.stringify(res.body)}`);
+    items.push(...res.body.properties);
+    next = res.body.pagination.next;
+    if (++pages > 1000) throw new Error('pagination does not end');
+  }
+  return items;
+}
+
+export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return queryRows<T>(db, query);
+}

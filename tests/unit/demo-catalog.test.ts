@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween } from '@/lib/catalog-api/clock';
+import { generateDemoCatalog } from '@/lib/catalog-api/demo/generate';
+import { FEE_TYPES, POLICY_KEYS, PROPERTY_TYPES } from '@/lib/contract';
+
+const NOW = '2026-11-21T12:00:00Z';
+const catalog = generateDemoCatalog({ seed: 42, properties: 3000, now: NOW });
+const live = catalog.properties.filter((p) => p.status === 'live');
+
+describe('demo catalog generator', () => {
+  it('is deterministic for a seed and differs for another seed', () => {
+    const again = generateDemoCatalog({ seed: 42, properties: 3000, now: NOW });
+    expect(again.properties).toEqual(catalog.properties);
+    expect(again.booked_ranges).toEqual(catalog.booked_ranges);
+    const other = generateDemoCatalog({ seed: 43, properties: 3000, now: NOW });
+    expect(other.properties.map((p) => p.name)).not.toEqual(catalog.properties.map((p) => p.name));
+  });
+
+  it('builds about 800 locations in a three-to-four level tree, properties on leaves only', () => {
+    expect(catalog.locations.length).toBeGreaterThan(700);
+    expect(catalog.locations.length).toBeLessThan(950);
+    const depths = new Set(catalog.locations.map((l) => l.depth));
+    expect([...depths].sort()).toEqual([1, 2, 3, 4]);
+    const parents = new Set(catalog.locations.map((l) => l.parent_id));
+    for (const p of catalog.properties) expect(parents.has(p.location_id)).toBe(false);
+    const leafDepths = new Set(
+      catalog.properties.map((p) => catalog.locations.find((l) => l.id === p.location_id)!.depth),
+    );
+    expect([...leafDepths].sort()).toEqual([3, 4]);
+    // Real coordinates for the upper levels: Tuscany is where it should be.
+    const tuscany = catalog.locations.find((l) => l.name === 'Tuscany')!;
+    expect(tuscany).toMatchObject({
+      latitude: 43.35,
+      longitude: 11.02,
+      path: ['Europe', 'Italy', 'Tuscany'],
+    });
+    expect(catalog.locations.find((l) => l.name === 'Cape Town')!.latitude).toBeLessThan(0);
+  });
+
+  it('uses every property type, 1-12 bedrooms, several currencies and every fee type', () => {
+    expect(new Set(catalog.properties.map((p) => p.type))).toEqual(new Set(PROPERTY_TYPES));
+    const bedrooms = catalog.properties.map((p) => p.bedrooms as number);
+    expect(Math.min(...bedrooms)).toBe(1);
+    expect(Math.max(...bedrooms)).toBe(12);
+    expect(new Set(catalog.properties.map((p) => p.currency_code)).size).toBeGreaterThanOrEqual(8);
+    expect(new Set(catalog.fees.map((f) => f.type))).toEqual(new Set(FEE_TYPES));
+    expect(catalog.fees.some((f) => f.refundable)).toBe(true);
+    expect(catalog.properties.some((p) => p.currency_code === 'JPY')).toBe(true);
+  });
+
+  it('includes the awkward cases: null ratings, coordinates, covers, policies, default rates; price on request', () => {
+    expect(live.some((p) => p.rating === null)).toBe(true);
+    expect(live.some((p) => p.latitude === null)).toBe(true);
+    const withImages = new Set(catalog.images.map((i) => i.property_id));
+    expect(live.some((p) => !withImages.has(p.id))).toBe(true);
+    const policyValues = new Set(live.flatMap((p) => POLICY_KEYS.map((k) => (p.policies as any)[k])));
+    expect(policyValues).toEqual(new Set(['yes', 'no', 'on_request', null]));
+    const withDefault = new Set(catalog.default_rates.map((r) => r.property_id));
+    expect(live.some((p) => !withDefault.has(p.id))).toBe(true);
+    expect(live.some((p) => p.price_on_request)).toBe(true);
+    const imageCounts = new Map<unknown, number>();
+    for (const i of catalog.images) imageCounts.set(i.property_id, (imageCounts.get(i.property_id) ?? 0) + 1);
+    expect(Math.max(...imageCounts.values())).toBeLessThanOrEqual(30);
+  });
+
+  it('publishes rates for this year and next per bedroom tier, some only part way ahead', () => {
+    const years = new Set(catalog.rate_periods.map((r) => (r.start_date as string).slice(0, 4)));
+    expect(years).toEqual(new Set(['2025', '2026', '2027']));
+    const lastEnd = new Map<unknown, string>();
+    for (const r of catalog.rate_periods) {
+      const end = r.end_date as string;
+      if ((lastEnd.get(r.property_id) ?? '') < end) lastEnd.set(r.property_id, end);
+    }
+    const ends = new Set(lastEnd.values());
+    expect(ends).toEqual(new Set(['2028-01-07', '2027-06-14', '2026-12-18']));
+    const tiers = new Map<unknown, Set<unknown>>();
+    for (const r of catalog.rate_periods)
+      tiers.set(r.property_id, (tiers.get(r.property_id) ?? new Set()).add(r.rooms));
+    expect([...tiers.values()].some((t) => t.size === 3)).toBe(true);
+  });
+
+  it('books and holds from the past months to two years ahead, never overlapping, with both full-day flags', () => {
+    const today = NOW.slice(0, 10);
+    const byProperty = new Map<unknown, { checkin: string; checkout: string }[]>();
+    for (const r of catalog.booked_ranges) {
+      byProperty.set(r.property_id, [...(byProperty.get(r.property_id) ?? []), r as any]);
+      expect((r.checkout as string) > (r.checkin as string)).toBe(true);
+    }
+    for (const ranges of byProperty.values()) {
+      for (let i = 1; i < ranges.length; i++)
+        expect(ranges[i]!.checkin >= ranges[i - 1]!.checkout).toBe(true);
+    }
+    const checkins = catalog.booked_ranges.map((r) => r.checkin as string);
+    expect(checkins.some((d) => d < addDays(today, -90))).toBe(true);
+    expect(checkins.some((d) => d > addDays(today, 700))).toBe(true);
+    expect(catalog.booked_ranges.some((r) => r.status === 'hold')).toBe(true);
+    expect(catalog.booked_ranges.some((r) => r.checkin_full_day)).toBe(true);
+    expect(catalog.booked_ranges.some((r) => r.checkout_full_day)).toBe(true);
+  });
+
+  it('keeps updated_at the latest area time and removes a few properties in the last days', () => {
+    for (const p of catalog.properties) {
+      const areas = [
+        p.content_updated_at,
+        p.rates_updated_at,
+        p.availability_updated_at,
+        p.images_updated_at,
+        p.removed_at,
+      ];
+      const latest = areas
+        .filter((t): t is string => typeof t === 'string')
+        .sort()
+        .at(-1);
+      if (latest) expect(p.updated_at).toBe(latest);
+    }
+    const removed = catalog.properties.filter((p) => p.status === 'removed');
+    expect(removed.length).toBeGreaterThanOrEqual(3);
+    for (const p of removed) {
+      expect(Date.parse(NOW) - Date.parse(p.removed_at as string)).toBeLessThan(7 * 86_400_000);
+    }
+  });
+
+  it('moves with today: every date is relative to the day it is generated', () => {
+    for (const now of ['2026-05-01T00:00:00Z', '2027-05-01T00:00:00Z']) {
+      const c = generateDemoCatalog({ seed: 42, properties: 50, now });
+      const checkins = c.booked_ranges.map((r) => r.checkin as string).sort();
+      expect(daysBetween(now.slice(0, 10), checkins.at(-1)!)).toBeGreaterThan(690);
+      expect(daysBetween(now.slice(0, 10), checkins.at(-1)!)).toBeLessThanOrEqual(730 + 25);
+      expect(daysBetween(now.slice(0, 10), checkins[0]!)).toBeLessThan(-100);
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': path.resolve(import.meta.dirname) };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          environment: 'node',
+          // Each file seeds its own in-memory database; give PGlite's start-up room on a busy machine.
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+        },
+      },
+    ],
+  },
+});
