@@ -11,7 +11,18 @@ import path from 'node:path';
 
 const file = path.resolve(import.meta.dirname, '../package-lock.json');
 const lock = JSON.parse(readFileSync(file, 'utf8'));
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'win32', 'openharmony', 'netbsd', 'openbsd', 'sunos', 'aix'];
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'win32',
+  'openharmony',
+  'netbsd',
+  'openbsd',
+  'sunos',
+  'aix',
+];
 const CPU = ['arm64', 'x64', 'arm', 'ia32', 'wasm32', 'ppc64', 's390x', 'riscv64', 'loong64', 'mips64el'];
 
 function platformOf(name) {
@@ -37,6 +48,10 @@ for (const [where, pkg] of Object.entries(lock.packages)) {
     added.push(`${dep}@${version}`);
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
-console.log(added.length ? `Recorded ${added.length} platform packages:\n  ${added.join('\n  ')}` : 'Nothing missing.');
+console.log(
+  added.length ? `Recorded ${added.length} platform packages:\n  ${added.join('\n  ')}` : 'Nothing missing.',
+);
