@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDatabase, installDatabase, openDatabase } from '@/lib/catalog-api/db/client';
+import { installDatabase, openDatabase } from '@/lib/catalog-api/db/client';
 import { clearKeyCache, createKey, revokeKey } from '@/lib/catalog-api/keys';
 import { ERROR_CODES, errorBodySchema } from '@/lib/contract';
 import { reloadSettings } from '@/lib/settings';
@@ -127,7 +127,7 @@ describe('section 7 and decisions.md: errors', () => {
       expect(res.body.error.message).toBe('Something went wrong on our side.');
       expect(JSON.stringify(res.body)).not.toMatch(/pglite|closed|select|stack|at /i);
     } finally {
-      installDatabase({ db: service.db, close: () => closeDatabase() });
+      service.reinstall();
     }
   });
 });

@@ -16,25 +16,58 @@ export { DEMO_KEYS };
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /**
- * Starts the real service for one test file: an in-memory PGlite with the migrations applied and a
- * seeded demo catalog (smaller than the default, same generator), installed as the process database.
+ * A database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL names a Postgres server,
+ * a fresh database there (dropped afterwards), so the same suite proves the node-postgres path.
+ */
+async function freshDatabase() {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return { handle: await openDatabase('memory://'), drop: async () => {} };
+  const { Client } = await import('pg');
+  const name = `contract_${process.pid}_${Date.now()}`;
+  const run = async (statement: string) => {
+    const client = new Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    handle: await openDatabase(url.toString()),
+    drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/**
+ * Starts the real service for one test file: a database with the migrations applied and a seeded demo
+ * catalog (smaller than the default, same generator), installed as the process database.
  */
 export function setupService(options: { properties?: number; seed?: number } = {}) {
-  const state: { db?: Db } = {};
+  const state: { handle?: Awaited<ReturnType<typeof openDatabase>>; drop?: () => Promise<void> } = {};
   beforeAll(async () => {
-    const handle = await openDatabase('memory://');
+    const { handle, drop } = await freshDatabase();
+    state.drop = drop;
     await seedDemo(handle.db, { seed: options.seed ?? 7, properties: options.properties ?? 400 });
     installDatabase(handle);
     clearKeyCache();
-    state.db = handle.db;
+    state.handle = handle;
   });
   afterAll(async () => {
     await closeDatabase();
+    await state.drop?.();
   });
   return {
     get db(): Db {
-      if (!state.db) throw new Error('service not started');
-      return state.db;
+      if (!state.handle) throw new Error('service not started');
+      return state.handle.db;
+    },
+    /** Puts this file's database back as the process database (after a test swapped it out). */
+    reinstall() {
+      if (state.handle) installDatabase(state.handle);
     },
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { settings } from '../../settings';
+import { logger } from '../logger';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,6 +27,9 @@ export async function openDatabase(target?: string): Promise<Handle> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: url, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process; the pool
+    // replaces it on the next query.
+    pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection lost'));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db: db as unknown as Db, close: () => pool.end() };
