@@ -20,7 +20,12 @@ export default defineConfig({
           // Each file seeds its own in-memory database; give PGlite's start-up room on a busy machine.
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+          env: {
+            LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+            // The suite makes thousands of requests with one key; the rate-limit tests lower these themselves.
+            SVC_RATE_LIMIT_PER_MINUTE: '1000000',
+            SVC_RATE_LIMIT_PER_HOUR: '1000000',
+          },
         },
       },
     ],

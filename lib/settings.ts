@@ -21,6 +21,15 @@ const schema = z.object({
   CATALOG_API_ENABLED: flag.default(true),
   DEMO_SEED: z.coerce.number().int().default(20261121),
   DEMO_PROPERTIES: positiveInt.max(50_000).default(3000),
+  CATALOG_ACTIVITY: flag.default(true),
+  CATALOG_ACTIVITY_INTERVAL_SECONDS: positiveInt.default(300),
+  SVC_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+  SVC_RATE_LIMIT_PER_HOUR: positiveInt.default(10_000),
+  SVC_INQUIRY_LIMIT_PER_10_MIN: positiveInt.default(60),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,4 +1,5 @@
 import { addDays } from '../clock';
+import { minorUnits } from '../currencies';
 import {
   AMENITIES,
   BATH_FEATURES,
@@ -17,7 +18,7 @@ import {
   TYPE_WEIGHTS,
   VIEWS,
 } from './content';
-import { CURRENCY_SYMBOLS, PLACES, PRICE_LEVEL, SOUTHERN_COUNTRIES, TOWN_PARTS } from './places';
+import { PLACES, PRICE_LEVEL, SOUTHERN_COUNTRIES, TOWN_PARTS } from './places';
 import { Random } from './random';
 
 /*
@@ -257,7 +258,7 @@ export function* demoCatalogBatches(options: GenerateOptions, batchSize = 200): 
     const name = `${rng.pick(NAME_WORDS[type])} ${rng.pick(NAME_ROOTS)}`;
     const currency = place.currency;
     const level = PRICE_LEVEL[currency] ?? 1;
-    const minor = CURRENCY_SYMBOLS[currency]?.minorUnits ?? 2;
+    const minor = minorUnits(currency);
 
     // Rooms.
     let sleeps = 0;
@@ -582,6 +583,8 @@ export function* demoCatalogBatches(options: GenerateOptions, batchSize = 200): 
     const availabilityAt = ago(0.05, 20);
     const imagesAt = imageCount === 0 ? null : ago(1, 365);
     const removed = n >= options.properties - removedCount;
+    // A few drafts: onboarded but not yet published; the catalog activity publishes them.
+    const draft = !removed && rng.chance(0.01);
     const removedAt = removed ? ago(0.5, 6) : null;
     const latest = [created, contentAt, ratesAt, availabilityAt, imagesAt, removedAt]
       .filter((t): t is string => t !== null)
@@ -590,7 +593,7 @@ export function* demoCatalogBatches(options: GenerateOptions, batchSize = 200): 
 
     out.properties.push({
       id,
-      status: removed ? 'removed' : 'live',
+      status: removed ? 'removed' : draft ? 'draft' : 'live',
       name,
       type,
       location_id: place.id,

@@ -90,20 +90,6 @@ export const SOUTHERN_COUNTRIES = new Set([
   'Uruguay',
 ]);
 
-export const CURRENCY_SYMBOLS: Record<string, { symbol: string; minorUnits: number }> = {
-  EUR: { symbol: '€', minorUnits: 2 },
-  USD: { symbol: '$', minorUnits: 2 },
-  GBP: { symbol: '£', minorUnits: 2 },
-  CHF: { symbol: 'CHF', minorUnits: 2 },
-  CAD: { symbol: 'CA$', minorUnits: 2 },
-  MXN: { symbol: 'MX$', minorUnits: 2 },
-  THB: { symbol: '฿', minorUnits: 2 },
-  JPY: { symbol: '¥', minorUnits: 0 },
-  AUD: { symbol: 'A$', minorUnits: 2 },
-  NZD: { symbol: 'NZ$', minorUnits: 2 },
-  ZAR: { symbol: 'R', minorUnits: 2 },
-};
-
 /** How much a night costs here relative to the catalog's base, in the local currency's units per USD. */
 export const PRICE_LEVEL: Record<string, number> = {
   EUR: 0.92,

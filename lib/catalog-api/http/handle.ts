@@ -3,6 +3,7 @@ import { REQUEST_ID_PATTERN } from '@/lib/contract';
 import { settings } from '@/lib/settings';
 import { getDb } from '../db/client';
 import { findKey, modeFromPrefix } from '../keys';
+import { limitInquiry, limitRequest } from '../limits';
 import { logger } from '../logger';
 import { routes } from '../routes';
 import { ApiError, notFound } from './errors';
@@ -50,6 +51,7 @@ export async function handleRequest(request: Request): Promise<Response> {
       }
       mode = key.mode;
       keyId = key.id;
+      await limitRequest(key.id);
       if (!match) throw notFound('No such endpoint.');
       const handler = match.route.methods[method as Method];
       if (!handler) {
@@ -60,6 +62,7 @@ export async function handleRequest(request: Request): Promise<Response> {
       if (!key.scopes.includes(handler.scope)) {
         throw new ApiError('forbidden', `This key lacks the ${handler.scope} scope.`);
       }
+      if (handler.inquiryLimit) await limitInquiry(key.id);
       const result = await handler.run({ db, key, params: match.params, url, request, requestId });
       const status = result.status ?? 200;
       response =

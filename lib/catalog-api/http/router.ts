@@ -5,6 +5,8 @@ export type Method = 'GET' | 'POST';
 
 export interface RouteMethod {
   scope: Scope;
+  /** Counted against the inquiry limit as well as the request limits. */
+  inquiryLimit?: boolean;
   run: (ctx: HandlerContext) => Promise<HandlerResult>;
 }
 

@@ -1,10 +1,18 @@
 import type { Route } from '../http/router';
+import { getAvailability, getChanges, getImages, getRates } from './areas';
 import { getLocations } from './locations';
 import { getProperties, getProperty } from './properties';
 
 /** Every route the service serves below `/v2`: the router, the 405 `Allow` lists and the OpenAPI test read this. */
 export const routes: readonly Route[] = [
   { path: '/properties', methods: { GET: { scope: 'properties:read', run: getProperties } } },
+  { path: '/properties/changes', methods: { GET: { scope: 'properties:read', run: getChanges } } },
   { path: '/properties/{id}', methods: { GET: { scope: 'properties:read', run: getProperty } } },
+  { path: '/properties/{id}/rates', methods: { GET: { scope: 'properties:read', run: getRates } } },
+  {
+    path: '/properties/{id}/availability',
+    methods: { GET: { scope: 'properties:read', run: getAvailability } },
+  },
+  { path: '/properties/{id}/images', methods: { GET: { scope: 'properties:read', run: getImages } } },
   { path: '/locations', methods: { GET: { scope: 'locations:read', run: getLocations } } },
 ];

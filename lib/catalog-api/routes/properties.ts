@@ -9,15 +9,7 @@ export async function getProperties({ db, key, url }: HandlerContext) {
   if (!parsed.ok) throw validationFailed(parsed.errors);
   const q = parsed.value;
   const { itemsJson, total } = await listProperties(db, key, q);
-  const totalPages = Math.ceil(total / q.per_page);
-  const pagination = {
-    page: q.page,
-    per_page: q.per_page,
-    total,
-    total_pages: totalPages,
-    next: q.page < totalPages ? nextPath(url, q.page + 1, q.per_page) : null,
-  };
-  return { json: `{"properties":${itemsJson},"pagination":${JSON.stringify(pagination)}}` };
+  return { json: `{"properties":${itemsJson},"pagination":${JSON.stringify(pageOf(url, q, total))}}` };
 }
 
 // GET /v2/properties/{id}
@@ -25,6 +17,18 @@ export async function getProperty({ db, key, params }: HandlerContext) {
   const detail = await getPropertyDetailJson(db, key, params.id!);
   if (!detail) throw notFound('No such property.');
   return { json: detail };
+}
+
+/** The Pagination object of section 2 for a page of a list. */
+export function pageOf(url: URL, q: { page: number; per_page: number }, total: number) {
+  const totalPages = Math.ceil(total / q.per_page);
+  return {
+    page: q.page,
+    per_page: q.per_page,
+    total,
+    total_pages: totalPages,
+    next: q.page < totalPages ? nextPath(url, q.page + 1, q.per_page) : null,
+  };
 }
 
 /**

@@ -1,0 +1,31 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { ChangesQuery } from '@/lib/contract';
+import { type Db, queryRows } from './db/client';
+import type { ApiKey } from './keys';
+
+/**
+ * GET /properties/changes: without `since`, every live property with its area times; with `since`, live
+ * properties that changed in some area at or after it, plus properties that left the catalog at or after
+ * it (`removed`, with `updated` null and `updated_at` the time they left). Ordered by id.
+ */
+export async function listChanges(db: Db, key: ApiKey, q: ChangesQuery) {
+  const allowed: SQL = key.allowList ? sql`p.id = ANY(${`{${key.allowList.join(',')}}`}::int[])` : sql`true`;
+  const which = q.since
+    ? sql`((p.status = 'live' AND p.updated_at >= ${q.since}::timestamptz)
+          OR (p.status = 'removed' AND p.removed_at >= ${q.since}::timestamptz))`
+    : sql`p.status = 'live'`;
+  const window = sql.raw(`LIMIT ${Math.trunc(q.per_page)} OFFSET ${Math.trunc((q.page - 1) * q.per_page)}`);
+  const [row] = await queryRows<{ total: number; items: string }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM properties p WHERE ${which} AND ${allowed})::int AS total,
+      (SELECT coalesce(json_agg(json_build_object(
+          'id', p.id, 'status', p.status,
+          'updated_at', svc_iso(CASE WHEN p.status = 'live' THEN p.updated_at ELSE p.removed_at END),
+          'updated', CASE WHEN p.status = 'live' THEN json_build_object(
+            'content', svc_iso(p.content_updated_at), 'rates', svc_iso(p.rates_updated_at),
+            'availability', svc_iso(p.availability_updated_at), 'images', svc_iso(p.images_updated_at)) END)
+          ORDER BY p.id), '[]')::text
+       FROM (SELECT * FROM properties p WHERE ${which} AND ${allowed} ORDER BY p.id ${window}) p) AS items`,
+  );
+  return { itemsJson: row?.items ?? '[]', total: row?.total ?? 0 };
+}

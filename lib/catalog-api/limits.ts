@@ -1,0 +1,83 @@
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { type Settings, settings } from '../settings';
+import { ApiError } from './http/errors';
+import { logger } from './logger';
+
+/*
+ * Section 8's limits per key: requests per minute and per hour over all requests, and POST /inquiries
+ * per 10 minutes. Counters live in memory, or in Redis when REDIS_URL is set so that several instances
+ * share them (with an in-memory fallback while Redis is unreachable). Each window starts at the key's first
+ * request in it (rate-limiter-flexible's fixed windows).
+ */
+
+type Limiter = RateLimiterMemory | RateLimiterRedis;
+
+function limiter(name: string, points: number, duration: number, redis: Redis | null): Limiter {
+  const options = { keyPrefix: `svc_${name}`, points, duration };
+  if (!redis) return new RateLimiterMemory(options);
+  return new RateLimiterRedis({
+    ...options,
+    storeClient: redis,
+    insuranceLimiter: new RateLimiterMemory(options),
+  });
+}
+
+interface Limiters {
+  from: Settings;
+  minute: Limiter;
+  hour: Limiter;
+  inquiries: Limiter;
+}
+
+const LIMITERS_KEY = Symbol.for('rental.catalog-api.limits');
+
+function limiters(): Limiters {
+  const g = globalThis as typeof globalThis & { [LIMITERS_KEY]?: Limiters };
+  const s = settings();
+  // Rebuilt when the settings are (tests lower the limits and reload).
+  if (g[LIMITERS_KEY]?.from !== s) {
+    const redis = s.REDIS_URL
+      ? new Redis(s.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+      : null;
+    redis?.on('error', (error) =>
+      logger.warn({ err: error }, 'rate-limit store unreachable; counting in memory'),
+    );
+    g[LIMITERS_KEY] = {
+      from: s,
+      minute: limiter('minute', s.SVC_RATE_LIMIT_PER_MINUTE, 60, redis),
+      hour: limiter('hour', s.SVC_RATE_LIMIT_PER_HOUR, 3600, redis),
+      inquiries: limiter('inquiries', s.SVC_INQUIRY_LIMIT_PER_10_MIN, 600, redis),
+    };
+  }
+  return g[LIMITERS_KEY];
+}
+
+async function consume(limiter: Limiter, keyId: number, what: string): Promise<void> {
+  try {
+    await limiter.consume(String(keyId));
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    throw new ApiError(
+      'rate_limited',
+      `Too many ${what} for this key; retry after ${seconds} s.`,
+      undefined,
+      {
+        'Retry-After': String(seconds),
+      },
+    );
+  }
+}
+
+/** Counts a request against the key's per-minute and per-hour limits; 429 when over either. */
+export async function limitRequest(keyId: number): Promise<void> {
+  const { minute, hour } = limiters();
+  await consume(minute, keyId, 'requests');
+  await consume(hour, keyId, 'requests');
+}
+
+/** Counts an inquiry against the key's 10-minute inquiry limit; 429 (nothing created) when over it. */
+export async function limitInquiry(keyId: number): Promise<void> {
+  await consume(limiters().inquiries, keyId, 'inquiries');
+}

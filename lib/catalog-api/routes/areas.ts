@@ -1,0 +1,47 @@
+import { changesQuerySchema, parseQuery, windowQuerySchema } from '@/lib/contract';
+import { defaultAvailabilityEnd, getAvailabilityJson, getImagesJson, getRateSheetJson } from '../areas';
+import { listChanges } from '../changes';
+import { today } from '../clock';
+import { notFound, validationFailed } from '../http/errors';
+import type { HandlerContext } from '../http/types';
+import { pageOf } from './properties';
+
+function windowOf(url: URL) {
+  const parsed = parseQuery(windowQuerySchema, url.searchParams);
+  if (!parsed.ok) throw validationFailed(parsed.errors);
+  return parsed.value;
+}
+
+function found(json: string | null) {
+  if (json === null) throw notFound('No such property.');
+  return { json };
+}
+
+// GET /v2/properties/{id}/rates
+export async function getRates({ db, key, params, url }: HandlerContext) {
+  const { from = today(), to = null } = windowOf(url);
+  return found(await getRateSheetJson(db, key, params.id!, from, to));
+}
+
+// GET /v2/properties/{id}/availability
+export async function getAvailability({ db, key, params, url }: HandlerContext) {
+  const window = windowOf(url);
+  const from = window.from ?? today();
+  const to = window.to ?? defaultAvailabilityEnd(from);
+  if (to < from) throw validationFailed({ to: 'must not be before from' });
+  return found(await getAvailabilityJson(db, key, params.id!, from, to));
+}
+
+// GET /v2/properties/{id}/images
+export async function getImages({ db, key, params }: HandlerContext) {
+  return found(await getImagesJson(db, key, params.id!));
+}
+
+// GET /v2/properties/changes
+export async function getChanges({ db, key, url }: HandlerContext) {
+  const parsed = parseQuery(changesQuerySchema, url.searchParams);
+  if (!parsed.ok) throw validationFailed(parsed.errors);
+  const q = parsed.value;
+  const { itemsJson, total } = await listChanges(db, key, q);
+  return { json: `{"changes":${itemsJson},"pagination":${JSON.stringify(pageOf(url, q, total))}}` };
+}
