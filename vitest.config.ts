@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -22,6 +23,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           env: {
             LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+            // Files the service writes (the photo cache) go to a scratch folder, not the project's .data.
+            DATA_DIR: path.join(os.tmpdir(), `rental-contract-${process.pid}`),
             // The suite makes thousands of requests with one key; the rate-limit tests lower these themselves.
             SVC_RATE_LIMIT_PER_MINUTE: '1000000',
             SVC_RATE_LIMIT_PER_HOUR: '1000000',

@@ -1,6 +1,7 @@
 // `npm run bench:api`: the catalog service's throughput and latency on a production build, loopback only,
 // 16 connections, a bounded duration per scenario (BENCH_SECONDS, default 10). Starts its own server with
 // its own data directory (.bench/) and stops it. Exits non-zero when a floor of the issues is missed.
+// BENCH_ONLY=text runs only the scenarios whose name contains the text.
 import { DEMO_KEYS } from '../lib/catalog-api/demo/seed';
 import { type Figures, report, run, type Scenario } from './bench/load';
 import { startBenchServer } from './bench/server';
@@ -32,6 +33,17 @@ async function main() {
       return `/v2/properties?location=${areas[(i * 13) % areas.length]}&checkin=${day(start)}&checkout=${day(start + 7)}&guests=${2 + (i % 6)}`;
     });
 
+    const photoIds = (
+      await Promise.all(ids.slice(0, 40).map((id) => get(`/properties/${id}/images`)))
+    ).flatMap((r: { images: { id: number }[] }) => r.images.map((i) => i.id));
+    // Every request of the "new width" run asks for a width of a photo never rendered before.
+    const runTag = Date.now() % 500;
+    const newWidths = photoIds.flatMap((id) =>
+      Array.from({ length: 60 }, (_, k) => `/cdn/photos/${id}-${700 + runTag + k * 7}w`),
+    );
+    const cachedWidths = photoIds.slice(0, 50).map((id) => `/cdn/photos/${id}-800w`);
+    for (const path of cachedWidths) await fetch(`${server.origin}${path}`);
+
     const scenarios: Scenario[] = [
       {
         name: 'catalog page of 50 (pages 1-40)',
@@ -46,15 +58,33 @@ async function main() {
         maxP99: 250,
       },
       { name: 'locations (~800 rows)', paths: ['/v2/locations'], maxP99: 250 },
+      { name: 'rates (200 properties)', paths: ids.map((id) => `/v2/properties/${id}/rates`), maxP99: 250 },
+      {
+        name: 'availability (200 properties)',
+        paths: ids.map((id) => `/v2/properties/${id}/availability`),
+        maxP99: 250,
+      },
+      { name: 'images (200 properties)', paths: ids.map((id) => `/v2/properties/${id}/images`), maxP99: 250 },
+      {
+        name: 'changes, per_page 1000 (pages 1-3)',
+        paths: [1, 2, 3].map((n) => `/v2/properties/changes?per_page=1000&page=${n}`),
+      },
+      { name: 'CDN photo, a new width each time', paths: newWidths, cdn: true },
+      { name: 'CDN photo, a cached width', paths: cachedWidths, cdn: true, maxP99: 250 },
     ];
 
+    // BENCH_ONLY=detail runs the scenarios whose name contains that text.
+    const only = process.env.BENCH_ONLY?.toLowerCase();
+    const chosen = only ? scenarios.filter((s) => s.name.toLowerCase().includes(only)) : scenarios;
     const rows: Figures[] = [];
-    for (const s of scenarios) {
-      await run(server.origin, headers, s, 2); // warm-up, not counted
-      rows.push(await run(server.origin, headers, s, SECONDS));
+    for (const s of chosen) {
+      // The CDN is public: no key. A new-width run has no warm-up, which would use up its fresh widths.
+      const h = s.cdn ? {} : headers;
+      if (!s.cdn) await run(server.origin, h, s, 2); // warm-up, not counted
+      rows.push({ ...(await run(server.origin, h, s, SECONDS)), rssMb: server.peakRssMb() });
       console.log(`  done: ${s.name}`);
     }
-    const ok = report(rows, scenarios, server.peakRssMb(), 600);
+    const ok = report(rows, chosen, server.peakRssMb(), 600);
     process.exitCode = ok ? 0 : 1;
   } finally {
     await server.stop();

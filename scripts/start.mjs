@@ -46,6 +46,9 @@ const setup = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 's
 if (setup.status !== 0) process.exit(setup.status ?? 1);
 
 const port = process.env.PORT ?? '3000';
-const server = spawn(process.execPath, [next, 'start', '-p', port], { cwd: root, stdio: 'inherit' });
+// Rendering photos with libvips on many threads fragments glibc's per-thread heaps; two arenas keep the
+// server's memory in bounds (sharp's documented advice) at no measurable cost to throughput.
+const env = { MALLOC_ARENA_MAX: '2', ...process.env };
+const server = spawn(process.execPath, [next, 'start', '-p', port], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

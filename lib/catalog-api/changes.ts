@@ -15,17 +15,15 @@ export async function listChanges(db: Db, key: ApiKey, q: ChangesQuery) {
           OR (p.status = 'removed' AND p.removed_at >= ${q.since}::timestamptz))`
     : sql`p.status = 'live'`;
   const window = sql.raw(`LIMIT ${Math.trunc(q.per_page)} OFFSET ${Math.trunc((q.page - 1) * q.per_page)}`);
+  // Live items come from the read model as stored text; removed ones (few) are built here.
   const [row] = await queryRows<{ total: number; items: string }>(
     db,
     sql`SELECT (SELECT count(*) FROM properties p WHERE ${which} AND ${allowed})::int AS total,
-      (SELECT coalesce(json_agg(json_build_object(
-          'id', p.id, 'status', p.status,
-          'updated_at', svc_iso(CASE WHEN p.status = 'live' THEN p.updated_at ELSE p.removed_at END),
-          'updated', CASE WHEN p.status = 'live' THEN json_build_object(
-            'content', svc_iso(p.content_updated_at), 'rates', svc_iso(p.rates_updated_at),
-            'availability', svc_iso(p.availability_updated_at), 'images', svc_iso(p.images_updated_at)) END)
-          ORDER BY p.id), '[]')::text
-       FROM (SELECT * FROM properties p WHERE ${which} AND ${allowed} ORDER BY p.id ${window}) p) AS items`,
+      (SELECT '[' || coalesce(string_agg(CASE WHEN p.status = 'live' THEN d.change
+                ELSE json_build_object('id', p.id, 'status', p.status, 'updated_at', svc_iso(p.removed_at), 'updated', NULL)::text
+              END, ',' ORDER BY p.id), '') || ']'
+       FROM (SELECT p.id, p.status, p.removed_at FROM properties p WHERE ${which} AND ${allowed} ORDER BY p.id ${window}) p
+       LEFT JOIN property_documents d ON d.property_id = p.id) AS items`,
   );
   return { itemsJson: row?.items ?? '[]', total: row?.total ?? 0 };
 }

@@ -49,7 +49,7 @@ const detailFields = sql`${summaryFields},
                        FROM reviews r WHERE r.property_id = p.id AND r.approved), '[]'::json)`;
 
 /** Bump when the documents' shape changes: start-up then rebuilds every stored document. */
-export const DOCUMENTS_VERSION = 1;
+export const DOCUMENTS_VERSION = 2;
 
 /**
  * Makes the stored documents current at start-up: all of them after an upgrade that changed their shape,
@@ -81,8 +81,9 @@ export async function ensurePropertyDocuments(db: Db): Promise<void> {
 /** Rebuilds the stored documents of the given properties, or of all when no ids are given. */
 export async function refreshPropertyDocuments(db: Db, ids?: readonly number[]): Promise<void> {
   const which: SQL = ids ? sql`p.id = ANY(${`{${ids.join(',')}}`}::int[])` : sql`true`;
-  await db.execute(sql`INSERT INTO property_documents (property_id, summary, detail)
-    SELECT p.id, json_build_object(${summaryFields})::text, json_build_object(${detailFields})::text
+  await db.execute(sql`INSERT INTO property_documents (property_id, summary, detail, change)
+    SELECT p.id, json_build_object(${summaryFields})::text, json_build_object(${detailFields})::text,
+      json_build_object('id', p.id, 'status', 'live', 'updated_at', svc_iso(p.updated_at), 'updated', ${areaUpdates})::text
     FROM properties p WHERE ${which}
-    ON CONFLICT (property_id) DO UPDATE SET summary = excluded.summary, detail = excluded.detail`);
+    ON CONFLICT (property_id) DO UPDATE SET summary = excluded.summary, detail = excluded.detail, change = excluded.change`);
 }

@@ -6,6 +6,8 @@ export interface Scenario {
   paths: string[];
   method?: 'GET' | 'POST';
   body?: (i: number) => string;
+  /** A photo CDN path: sent without the API key. */
+  cdn?: boolean;
   /** Floors to check: requests per second and p99 in ms. */
   minRps?: number;
   maxP99?: number;
@@ -19,6 +21,8 @@ export interface Figures {
   requests: number;
   errors: number;
   non2xx: number;
+  /** Peak server RSS so far, in MB, when this scenario ended. */
+  rssMb?: number;
 }
 
 export async function run(origin: string, headers: Record<string, string>, s: Scenario, seconds: number) {
@@ -52,7 +56,7 @@ export async function run(origin: string, headers: Record<string, string>, s: Sc
 export function report(rows: Figures[], scenarios: Scenario[], rssMb: number, maxRssMb: number): boolean {
   let ok = true;
   console.log(
-    `\n${'scenario'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'requests'.padStart(9)} ${'errors'.padStart(7)}  floors`,
+    `\n${'scenario'.padEnd(48)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'requests'.padStart(9)} ${'errors'.padStart(7)} ${'RSS MB'.padStart(7)}  floors`,
   );
   for (const row of rows) {
     const s = scenarios.find((x) => x.name === row.name)!;
@@ -68,7 +72,7 @@ export function report(rows: Figures[], scenarios: Scenario[], rssMb: number, ma
           : 'met'
         : misses.join(', ') || '-';
     console.log(
-      `${row.name.padEnd(44)} ${row.rps.toFixed(0).padStart(8)} ${String(row.p50).padStart(7)} ${String(row.p99).padStart(7)} ${String(row.requests).padStart(9)} ${String(row.errors + row.non2xx).padStart(7)}  ${floors}`,
+      `${row.name.padEnd(48)} ${row.rps.toFixed(0).padStart(8)} ${String(row.p50).padStart(7)} ${String(row.p99).padStart(7)} ${String(row.requests).padStart(9)} ${String(row.errors + row.non2xx).padStart(7)} ${(row.rssMb?.toFixed(0) ?? '-').padStart(7)}  ${floors}`,
     );
   }
   const rssOk = rssMb <= maxRssMb;

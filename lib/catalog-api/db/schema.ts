@@ -113,6 +113,8 @@ export const propertyDocuments = pgTable('property_documents', {
   propertyId: integer('property_id').primaryKey(),
   summary: text('summary').notNull(),
   detail: text('detail').notNull(),
+  /** The property's item in the change feed while it is live. */
+  change: text('change'),
 });
 
 export const amenities = pgTable(

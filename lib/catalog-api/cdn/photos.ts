@@ -1,0 +1,132 @@
+import { mkdirSync, readdirSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { settings } from '../../settings';
+import { getDb, queryRows } from '../db/client';
+import { logger } from '../logger';
+import { sceneSvg } from './scenes';
+
+/*
+ * The photo CDN at {cdn_url}/photos/{id}[-{width}w]: JPEGs rendered from the photo's scene at the width
+ * asked for (clamped to MIN..MAX_WIDTH; no suffix = the photo's own width). A rendered file is kept on
+ * disk, so a repeat costs a file read; concurrent first requests for one file render it once; renders
+ * run at most RENDERS_AT_ONCE at a time. Responses are immutable: a photo's id and width name its bytes.
+ */
+
+export const MIN_WIDTH = 64;
+export const MAX_WIDTH = 2400;
+const RENDERS_AT_ONCE = 2;
+/** Beyond this many cached files, new widths are still served but no longer kept. */
+const MAX_CACHED_FILES = 50_000;
+const VERSION = 'v1';
+
+// Rendered files are kept on disk; libvips' own operation cache would only hold memory twice. One thread per
+// render, two renders at once: the machine's two cores.
+sharp.cache(false);
+sharp.concurrency(1);
+
+const NAME = /^([1-9]\d{0,9})(?:-(\d{1,5})w)?$/;
+
+export function parsePhotoName(name: string): { id: number; width: number | null } | null {
+  const match = NAME.exec(name);
+  if (!match || Number(match[1]) > 2_147_483_647) return null;
+  const width = match[2] === undefined ? null : Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Number(match[2])));
+  return { id: Number(match[1]), width };
+}
+
+function cacheDir(): string {
+  return path.resolve(settings().DATA_DIR, 'cdn');
+}
+
+let cachedFiles: number | null = null;
+const inFlight = new Map<string, Promise<Buffer | null>>();
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withRenderSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= RENDERS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+async function render(id: number, width: number | null): Promise<{ bytes: Buffer; width: number } | null> {
+  const db = await getDb();
+  const [photo] = await queryRows<{ scene: string; width: number; height: number }>(
+    db,
+    sql`SELECT scene, width, height FROM images WHERE id = ${id}`,
+  );
+  if (!photo) return null;
+  const w = width ?? photo.width;
+  const h = Math.max(1, Math.round((w * photo.height) / photo.width));
+  const bytes = await withRenderSlot(() =>
+    sharp(Buffer.from(sceneSvg(id, photo.scene, w, h)))
+      .jpeg({ quality: 80, progressive: true })
+      .toBuffer(),
+  );
+  return { bytes, width: w };
+}
+
+async function keep(file: string, bytes: Buffer): Promise<void> {
+  const dir = cacheDir();
+  if (cachedFiles === null) {
+    mkdirSync(dir, { recursive: true });
+    cachedFiles = readdirSync(dir).length;
+  }
+  if (cachedFiles >= MAX_CACHED_FILES) return;
+  // Written aside and renamed, so a reader never sees half a file.
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, bytes);
+  await rename(tmp, file);
+  cachedFiles++;
+}
+
+/** The bytes of a photo at a width, from the disk cache or rendered now; null for an unknown photo. */
+export async function photoBytes(id: number, width: number | null): Promise<Buffer | null> {
+  const name = `${id}-${width ?? 'o'}-${VERSION}.jpg`;
+  const file = path.join(cacheDir(), name);
+  try {
+    return await readFile(file);
+  } catch {}
+  const pending = inFlight.get(name);
+  if (pending) return pending;
+  const work = (async () => {
+    const rendered = await render(id, width);
+    if (!rendered) return null;
+    await keep(file, rendered.bytes).catch((error) => logger.warn({ err: error }, 'could not cache a photo'));
+    return rendered.bytes;
+  })();
+  inFlight.set(name, work);
+  try {
+    return await work;
+  } finally {
+    inFlight.delete(name);
+  }
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export async function servePhoto(request: Request, name: string): Promise<Response> {
+  const parsed = parsePhotoName(name);
+  if (!parsed) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+  const etag = `"${parsed.id}-${parsed.width ?? 'o'}-${VERSION}"`;
+  if (request.headers.get('if-none-match') === etag) {
+    return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': IMMUTABLE } });
+  }
+  const bytes = await photoBytes(parsed.id, parsed.width);
+  if (!bytes) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'Content-Type': 'image/jpeg',
+      'Content-Length': String(bytes.length),
+      'Cache-Control': IMMUTABLE,
+      ETag: etag,
+    },
+  });
+}
