@@ -1,0 +1,21 @@
+import { parseQuery, quoteQuerySchema } from '@/lib/contract';
+import { today } from '../clock';
+import { ApiError, notFound, validationFailed } from '../http/errors';
+import type { HandlerContext } from '../http/types';
+import { PricingRuleError } from '../pricing';
+import { loadPricingData, quoteFor } from '../quote';
+
+// GET /v2/properties/{id}/quote
+export async function getQuote({ db, key, params, url }: HandlerContext) {
+  const parsed = parseQuery(quoteQuerySchema(today()), url.searchParams);
+  if (!parsed.ok) throw validationFailed(parsed.errors);
+  const q = parsed.value;
+  const data = await loadPricingData(db, key, params.id!, q.checkin, q.checkout);
+  if (!data) throw notFound('No such property.');
+  try {
+    return { body: quoteFor(data, q) };
+  } catch (error) {
+    if (error instanceof PricingRuleError) throw new ApiError('invalid_request', error.message);
+    throw error;
+  }
+}

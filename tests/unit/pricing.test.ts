@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bedroomsPriced,
+  feeAmount,
+  type Period,
+  type PricingInput,
+  PricingRuleError,
+  priceStay,
+  roundMoney,
+} from '@/lib/catalog-api/pricing';
+
+const period = (start: string, end: string, nightly: number, extra: Partial<Period> = {}): Period => ({
+  start,
+  end,
+  nightly,
+  rooms: 3,
+  weekly: null,
+  monthly: null,
+  minStay: 1,
+  ...extra,
+});
+
+/** A three-bedroom villa sleeping six, in euros, one flat-rate season unless a case says otherwise. */
+function input(overrides: Partial<PricingInput> = {}): PricingInput {
+  return {
+    checkin: '2027-05-10',
+    checkout: '2027-05-13',
+    adults: 2,
+    children: 0,
+    property: { bedrooms: 3, sleeps: 6, priceOnRequest: false },
+    minorUnits: 2,
+    periods: [period('2027-01-01', '2027-12-31', 100)],
+    defaultRate: null,
+    fees: [],
+    taxRates: [],
+    promotions: [],
+    ...overrides,
+  };
+}
+
+describe('rent per night', () => {
+  it.each([
+    ['one period', {}, 300, 'exact'],
+    [
+      'across two periods',
+      { periods: [period('2027-05-01', '2027-05-11', 100), period('2027-05-12', '2027-05-31', 150)] },
+      100 + 100 + 150,
+      'exact',
+    ],
+    [
+      'across a year end',
+      {
+        checkin: '2027-12-30',
+        checkout: '2028-01-02',
+        periods: [period('2027-12-19', '2028-01-01', 200), period('2028-01-02', '2028-03-31', 80)],
+      },
+      600,
+      'exact',
+    ],
+    [
+      'the smallest tier that fits the bedrooms priced',
+      {
+        periods: [
+          period('2027-01-01', '2027-12-31', 90, { rooms: 2 }),
+          period('2027-01-01', '2027-12-31', 120, { rooms: 4 }),
+          period('2027-01-01', '2027-12-31', 200, { rooms: 6 }),
+        ],
+        property: { bedrooms: 6, sleeps: 12, priceOnRequest: false },
+        adults: 5,
+      },
+      360,
+      'exact',
+    ],
+    [
+      'a tier missing for the dates falls back to the default rate',
+      {
+        adults: 5, // three bedrooms priced: the one-room tier does not fit
+        periods: [period('2027-01-01', '2027-12-31', 90, { rooms: 1 })],
+        defaultRate: { rooms: 3, nightly: 110, weekly: null, monthly: null, minStay: 1 },
+      },
+      330,
+      'exact',
+    ],
+    [
+      'no period: the default rate',
+      { periods: [], defaultRate: { rooms: 3, nightly: 110, weekly: null, monthly: null, minStay: 1 } },
+      330,
+      'exact',
+    ],
+    [
+      'no period, no default: last year’s period, estimated',
+      { periods: [period('2026-05-01', '2026-05-31', 95)] },
+      285,
+      'estimated',
+    ],
+    [
+      'a night with no rate at all is excluded',
+      { periods: [period('2027-05-10', '2027-05-11', 100)] },
+      200,
+      'incomplete',
+    ],
+  ] as const)('%s', (_, overrides, rate, accuracy) => {
+    const q = priceStay(input(overrides as Partial<PricingInput>));
+    expect(q.totals.rate).toBe(rate);
+    expect(q.accuracy).toBe(accuracy);
+  });
+
+  it('uses weekly / 7 from 7 nights and monthly / 30 from 28 nights, when the period has them', () => {
+    const periods = [period('2027-01-01', '2027-12-31', 100, { weekly: 630, monthly: 2400 })];
+    expect(priceStay(input({ periods, checkout: '2027-05-16' })).totals.rate).toBe(600); // 6 nights: nightly
+    expect(priceStay(input({ periods, checkout: '2027-05-17' })).totals.rate).toBe(630); // 7 nights: weekly
+    expect(priceStay(input({ periods, checkout: '2027-06-07' })).totals.rate).toBe(2240); // 28 nights: monthly
+    const noMonthly = [period('2027-01-01', '2027-12-31', 100, { weekly: 630 })];
+    expect(priceStay(input({ periods: noMonthly, checkout: '2027-06-07' })).totals.rate).toBe(2520); // weekly
+  });
+
+  it('reports the average, the range and the tax rate of priced nights, and nulls when none is priced', () => {
+    const q = priceStay(
+      input({
+        periods: [period('2027-05-01', '2027-05-11', 100), period('2027-05-12', '2027-05-31', 160)],
+        taxRates: [10, 2.5],
+      }),
+    );
+    expect(q).toMatchObject({
+      average_nightly_rate: 120,
+      rate_range: { min: 100, max: 160 },
+      tax_rate: 12.5,
+    });
+    const none = priceStay(input({ periods: [] }));
+    expect(none).toMatchObject({
+      average_nightly_rate: null,
+      rate_range: null,
+      tax_rate: null,
+      accuracy: 'incomplete',
+    });
+  });
+});
+
+describe('bedrooms priced', () => {
+  it.each([
+    [{ adults: 2, children: 0 }, undefined, 3, 1],
+    [{ adults: 3, children: 2 }, undefined, 3, 3],
+    [{ adults: 2, children: 0 }, 2, 3, 2],
+    [{ adults: 9, children: 3 }, undefined, 4, 4],
+    [{ adults: 1, children: 0 }, 9, 4, 4],
+  ] as const)('%o asking %s of %s bedrooms → %s', (party, asked, has, expected) => {
+    expect(
+      bedroomsPriced({
+        ...party,
+        bedrooms: asked,
+        property: { bedrooms: has, sleeps: 20, priceOnRequest: false },
+      }),
+    ).toBe(expected);
+  });
+});
+
+describe('fees, deposits, taxes, promotions and rounding', () => {
+  const stay = { nights: 4, adults: 3, children: 2, rentAfterDiscounts: 900 };
+  it.each([
+    ['flat', 50, 50],
+    ['per_night', 10, 40],
+    ['per_guest', 10, 50],
+    ['per_adult', 10, 30],
+    ['per_child', 10, 20],
+    ['per_guest_per_night', 2, 40],
+    ['percent', 10, 90],
+    ['some_new_type', 7, 7],
+  ])('a %s fee of %s costs %s', (type, amount, expected) => {
+    expect(feeAmount({ type, amount, refundable: false, taxable: false }, stay)).toBe(expected);
+  });
+
+  it('keeps deposits apart, taxes rent after discounts plus taxable fees only, and adds up', () => {
+    const q = priceStay(
+      input({
+        checkout: '2027-05-17', // 7 nights of 100
+        fees: [
+          { type: 'flat', amount: 80, refundable: false, taxable: true },
+          { type: 'per_night', amount: 5, refundable: false, taxable: false },
+          { type: 'flat', amount: 500, refundable: true, taxable: false },
+        ],
+        taxRates: [10],
+        promotions: [{ start: '2027-05-10', end: '2027-05-11', percent: 20, minNights: 7 }],
+      }),
+    );
+    expect(q.totals).toEqual({
+      rate: 700,
+      discounts: 40, // 20% of two nights
+      fees: 115, // 80 + 7 × 5
+      taxes: 74, // 10% × (700 − 40 + 80)
+      total: 849,
+      refundable_deposits: 500,
+      total_payable: 1349,
+    });
+  });
+
+  it.each([
+    ['a night on the first day of the window', '2027-05-10', '2027-05-10', 1, 10],
+    ['a night on the last day of the window', '2027-05-12', '2027-05-12', 1, 10],
+    ['the day after the window', '2027-05-13', '2027-05-20', 1, 0],
+    ['a stay shorter than the promotion asks', '2027-05-01', '2027-05-31', 4, 0],
+  ])('promotion edge: %s', (_, start, end, minNights, discount) => {
+    const q = priceStay(input({ promotions: [{ start, end, percent: 10, minNights }] }));
+    expect(q.totals.discounts).toBe(discount);
+  });
+
+  it('rounds half up to the currency’s minor unit, and to whole units in yen', () => {
+    expect(roundMoney(1.005, 2)).toBe(1.01);
+    expect(roundMoney(0.125, 2)).toBe(0.13);
+    expect(roundMoney(2.5, 0)).toBe(3);
+    const yen = priceStay(
+      input({ minorUnits: 0, periods: [period('2027-01-01', '2027-12-31', 33333.5)], taxRates: [10] }),
+    );
+    expect(yen.totals).toMatchObject({ rate: 100001, taxes: 10000, total: 110001 });
+    const cents = priceStay(
+      input({ periods: [period('2027-01-01', '2027-12-31', 33.335)], taxRates: [7.5] }),
+    );
+    expect(cents.totals.rate).toBe(100.01);
+    expect(cents.totals.taxes).toBe(7.5);
+  });
+});
+
+describe('rules the agent enforces', () => {
+  it('refuses a stay shorter than the minimum of the rate used on the check-in night', () => {
+    const periods = [
+      period('2027-05-01', '2027-05-10', 100, { minStay: 5 }),
+      period('2027-05-11', '2027-05-31', 100, { minStay: 1 }),
+    ];
+    expect(() => priceStay(input({ periods }))).toThrow(PricingRuleError);
+    expect(() => priceStay(input({ periods }))).toThrow(
+      'minimum stay for a check-in on 2027-05-10 is 5 nights',
+    );
+    expect(priceStay(input({ periods, checkin: '2027-05-11', checkout: '2027-05-13' })).nights).toBe(2);
+  });
+
+  it('refuses more guests than the property sleeps', () => {
+    expect(() => priceStay(input({ adults: 5, children: 2 }))).toThrow('sleeps 6');
+  });
+
+  it('quotes zeros and nulls when the price is on request', () => {
+    const q = priceStay(input({ property: { bedrooms: 3, sleeps: 6, priceOnRequest: true } }));
+    expect(q).toMatchObject({ accuracy: null, average_nightly_rate: null, tax_rate: null, rate_range: null });
+    expect(Object.values(q.totals).every((v) => v === 0)).toBe(true);
+  });
+});
