@@ -8,12 +8,15 @@ import { startBenchServer } from './bench/server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const headers = { 'X-SVC-API-TOKEN': DEMO_KEYS.liveFull };
+// Inquiries in the bench use the test key: validated and answered, never stored.
+const testHeaders = { 'X-SVC-API-TOKEN': DEMO_KEYS.testFull, 'Content-Type': 'application/json' };
 
 async function main() {
   const server = await startBenchServer({
     // The bench measures the service, not its limits.
     SVC_RATE_LIMIT_PER_MINUTE: '100000000',
     SVC_RATE_LIMIT_PER_HOUR: '100000000',
+    SVC_INQUIRY_LIMIT_PER_10_MIN: '100000000',
   });
   try {
     const get = async (path: string) => {
@@ -44,6 +47,13 @@ async function main() {
     const cachedWidths = photoIds.slice(0, 50).map((id) => `/cdn/photos/${id}-800w`);
     for (const path of cachedWidths) await fetch(`${server.origin}${path}`);
 
+    // Quotes for stays that start at varied dates over the coming year.
+    const quotes = (nights: number) =>
+      ids.map(
+        (id, i) =>
+          `/v2/properties/${id}/quote?checkin=${day(20 + ((i * 11) % 330))}&checkout=${day(20 + ((i * 11) % 330) + nights)}&adults=2`,
+      );
+
     const scenarios: Scenario[] = [
       {
         name: 'catalog page of 50 (pages 1-40)',
@@ -69,6 +79,25 @@ async function main() {
         name: 'changes, per_page 1000 (pages 1-3)',
         paths: [1, 2, 3].map((n) => `/v2/properties/changes?per_page=1000&page=${n}`),
       },
+      { name: 'quote, 7-night stay (200 properties)', paths: quotes(7), minRps: 300, maxP99: 250 },
+      { name: 'quote, 30-night stay (200 properties)', paths: quotes(30), minRps: 300, maxP99: 250 },
+      {
+        name: 'inquiry, test mode (POST)',
+        paths: ['/v2/inquiries'],
+        method: 'POST',
+        body: (i) =>
+          JSON.stringify({
+            destination: { id: areas[i % areas.length] },
+            stay: {
+              checkin: day(30 + (i % 200)),
+              checkout: day(37 + (i % 200)),
+              guests: { adults: 2, children: 1 },
+            },
+            budget: { min: 200, max: 900 },
+            contact: { first_name: 'Bench', last_name: `Guest ${i}`, email: `bench${i}@example.com` },
+          }),
+        maxP99: 250,
+      },
       { name: 'CDN photo, a new width each time', paths: newWidths, cdn: true },
       { name: 'CDN photo, a cached width', paths: cachedWidths, cdn: true, maxP99: 250 },
     ];
@@ -79,8 +108,8 @@ async function main() {
     const rows: Figures[] = [];
     for (const s of chosen) {
       // The CDN is public: no key. A new-width run has no warm-up, which would use up its fresh widths.
-      const h = s.cdn ? {} : headers;
-      if (!s.cdn) await run(server.origin, h, s, 2); // warm-up, not counted
+      const h = s.cdn ? {} : s.method === 'POST' ? testHeaders : headers;
+      if (!s.cdn) await run(server.origin, h, s, 3); // warm-up, not counted
       rows.push({ ...(await run(server.origin, h, s, SECONDS)), rssMb: server.peakRssMb() });
       console.log(`  done: ${s.name}`);
     }

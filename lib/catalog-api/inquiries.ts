@@ -30,9 +30,7 @@ const TEST_IDS_FROM = 900_000_000;
 export async function submitInquiry(db: Db, key: ApiKey, body: InquiryRequest): Promise<Inquiry> {
   const errors: FieldErrors = {};
   const { stay } = body;
-  const property = body.property_id
-    ? await loadPricingData(db, key, body.property_id, stay.checkin, stay.checkout)
-    : null;
+  const property = body.property_id ? await loadPricingData(db, key, body.property_id) : null;
   if (body.property_id && !property) errors.property_id = 'is not a property in the catalog';
   const location = body.destination?.id ? await findLocation(db, body.destination.id) : null;
   if (body.destination?.id && !location) errors['destination.id'] = 'is not a location in the catalog';

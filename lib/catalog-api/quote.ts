@@ -23,29 +23,12 @@ export interface PricingData {
   promotions: Promotion[];
 }
 
-/**
- * Loads a visible property's pricing data for a stay: periods from a year before check-in (for prior-year
- * estimates) to check-out, the default rate, fees, taxes and promotions.
- */
-export async function loadPricingData(db: Db, key: ApiKey, id: number, checkin: string, checkout: string) {
+/** A visible property's pricing data, from the read model (rebuilt whenever its rates change). */
+export async function loadPricingData(db: Db, key: ApiKey, id: number): Promise<PricingData | null> {
   const [row] = await queryRows<{ json: string }>(
     db,
-    sql`SELECT json_build_object(
-      'id', p.id, 'name', p.name, 'location_id', p.location_id, 'bedrooms', p.bedrooms, 'sleeps', p.sleeps,
-      'priceOnRequest', p.price_on_request, 'currency', p.currency_code,
-      'periods', coalesce((SELECT json_agg(json_build_object('start', r.start_date, 'end', r.end_date, 'rooms', r.rooms,
-          'nightly', r.nightly, 'weekly', r.weekly, 'monthly', r.monthly, 'minStay', r.min_stay))
-        FROM rate_periods r WHERE r.property_id = p.id
-          AND r.end_date >= (${checkin}::date - interval '1 year')::date AND r.start_date <= ${checkout}::date), '[]'::json),
-      'defaultRate', (SELECT json_build_object('rooms', d.rooms, 'nightly', d.nightly, 'weekly', d.weekly,
-          'monthly', d.monthly, 'minStay', d.min_stay) FROM default_rates d WHERE d.property_id = p.id),
-      'fees', coalesce((SELECT json_agg(json_build_object('type', f.type, 'amount', f.amount, 'refundable', f.refundable,
-          'taxable', f.taxable)) FROM fees f WHERE f.property_id = p.id), '[]'::json),
-      'taxRates', coalesce((SELECT json_agg(t.rate) FROM taxes t WHERE t.property_id = p.id), '[]'::json),
-      'promotions', coalesce((SELECT json_agg(json_build_object('start', m.start_date, 'end', m.end_date,
-          'percent', m.percent, 'minNights', m.min_nights)) FROM promotions m WHERE m.property_id = p.id), '[]'::json)
-    )::text AS json
-    FROM properties p WHERE p.id = ${id} AND ${visibleTo(key)}`,
+    sql`SELECT d.pricing AS json FROM properties p JOIN property_documents d ON d.property_id = p.id
+        WHERE p.id = ${id} AND ${visibleTo(key)}`,
   );
   return row ? (JSON.parse(row.json) as PricingData) : null;
 }

@@ -49,7 +49,7 @@ const detailFields = sql`${summaryFields},
                        FROM reviews r WHERE r.property_id = p.id AND r.approved), '[]'::json)`;
 
 /** Bump when the documents' shape changes: start-up then rebuilds every stored document. */
-export const DOCUMENTS_VERSION = 2;
+export const DOCUMENTS_VERSION = 3;
 
 /**
  * Makes the stored documents current at start-up: all of them after an upgrade that changed their shape,
@@ -78,12 +78,29 @@ export async function ensurePropertyDocuments(db: Db): Promise<void> {
     );
 }
 
+/** quote.ts's PricingData: the whole rate sheet in the shape the pricing function takes. */
+const pricingFields = sql`
+  'id', p.id, 'name', p.name, 'location_id', p.location_id, 'bedrooms', p.bedrooms, 'sleeps', p.sleeps,
+  'priceOnRequest', p.price_on_request, 'currency', p.currency_code,
+  'periods', coalesce((SELECT json_agg(json_build_object('start', r.start_date, 'end', r.end_date, 'rooms', r.rooms,
+      'nightly', r.nightly, 'weekly', r.weekly, 'monthly', r.monthly, 'minStay', r.min_stay) ORDER BY r.start_date, r.rooms)
+    FROM rate_periods r WHERE r.property_id = p.id), '[]'::json),
+  'defaultRate', (SELECT json_build_object('rooms', d.rooms, 'nightly', d.nightly, 'weekly', d.weekly,
+      'monthly', d.monthly, 'minStay', d.min_stay) FROM default_rates d WHERE d.property_id = p.id),
+  'fees', coalesce((SELECT json_agg(json_build_object('type', f.type, 'amount', f.amount, 'refundable', f.refundable,
+      'taxable', f.taxable) ORDER BY f.position) FROM fees f WHERE f.property_id = p.id), '[]'::json),
+  'taxRates', coalesce((SELECT json_agg(t.rate ORDER BY t.position) FROM taxes t WHERE t.property_id = p.id), '[]'::json),
+  'promotions', coalesce((SELECT json_agg(json_build_object('start', m.start_date, 'end', m.end_date,
+      'percent', m.percent, 'minNights', m.min_nights)) FROM promotions m WHERE m.property_id = p.id), '[]'::json)`;
+
 /** Rebuilds the stored documents of the given properties, or of all when no ids are given. */
 export async function refreshPropertyDocuments(db: Db, ids?: readonly number[]): Promise<void> {
   const which: SQL = ids ? sql`p.id = ANY(${`{${ids.join(',')}}`}::int[])` : sql`true`;
-  await db.execute(sql`INSERT INTO property_documents (property_id, summary, detail, change)
+  await db.execute(sql`INSERT INTO property_documents (property_id, summary, detail, change, pricing)
     SELECT p.id, json_build_object(${summaryFields})::text, json_build_object(${detailFields})::text,
-      json_build_object('id', p.id, 'status', 'live', 'updated_at', svc_iso(p.updated_at), 'updated', ${areaUpdates})::text
+      json_build_object('id', p.id, 'status', 'live', 'updated_at', svc_iso(p.updated_at), 'updated', ${areaUpdates})::text,
+      json_build_object(${pricingFields})::text
     FROM properties p WHERE ${which}
-    ON CONFLICT (property_id) DO UPDATE SET summary = excluded.summary, detail = excluded.detail, change = excluded.change`);
+    ON CONFLICT (property_id) DO UPDATE SET summary = excluded.summary, detail = excluded.detail,
+      change = excluded.change, pricing = excluded.pricing`);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerMessages } from './params';
+import { integerMessages, perDay } from './params';
 import { dateString, isCalendarDate } from './primitives';
 
 /** Section 8's limits for inquiry fields: the service, the client and the forms all use these. */
@@ -44,8 +44,8 @@ const validDate = (v: unknown): v is string => typeof v === 'string' && isCalend
  * InquiryRequest (section 2) with every rule of the spec and decisions.md. `today` is the date the
  * checkin is compared with: the service's UTC date on the server, the traveller's local date in a form.
  */
-export function inquiryRequestSchema(today: string) {
-  return z
+export const inquiryRequestSchema = perDay((today: string) =>
+  z
     .object({
       property_id: z.int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).nullish(),
       destination: z
@@ -116,7 +116,7 @@ export function inquiryRequestSchema(today: string) {
       if (typeof budget?.min === 'number' && typeof budget.max === 'number' && budget.max < budget.min) {
         push('budget.max', 'must not be below budget.min');
       }
-    });
-}
+    }),
+);
 export type InquiryRequestInput = z.input<ReturnType<typeof inquiryRequestSchema>>;
 export type InquiryRequest = z.output<ReturnType<typeof inquiryRequestSchema>>;

@@ -11,7 +11,7 @@ export function intParam(min = -INT32_MAX, max = INT32_MAX) {
     .string()
     .regex(/^-?\d{1,10}$/, { error: messages.notInteger })
     .transform(Number)
-    .pipe(z.number().min(min, { error: messages.range }).max(max, { error: messages.range }));
+    .pipe(z.int().min(min, { error: messages.range }).max(max, { error: messages.range }));
 }
 
 /** "must be between 1 and 200", and for a non-number "must be an integer (between 1 and 200)". */
@@ -44,6 +44,22 @@ export const CATALOG_SORTS = [
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
 type Values = Record<string, unknown>;
+
+/**
+ * Schemas whose rules depend on today's date, built once per date: zod compiles a schema on its first
+ * parse, so building one per request would pay that every time.
+ */
+export function perDay<T>(build: (today: string) => T): (today: string) => T {
+  let day = '';
+  let built: T | undefined;
+  return (today) => {
+    if (today !== day || built === undefined) {
+      built = build(today);
+      day = today;
+    }
+    return built;
+  };
+}
 const validDate = (v: unknown): v is string => typeof v === 'string' && isCalendarDate(v);
 
 /** `checkin`/`checkout` style pairs: both or neither, and the second strictly after the first. */
@@ -104,8 +120,8 @@ export type WindowQuery = z.infer<typeof windowQuerySchema>;
 const requiredDate = z.string({ error: 'is required' }).pipe(dateString);
 
 // GET /properties/{id}/quote. `today` is the service's current date (UTC), so the rule is testable.
-export function quoteQuerySchema(today: string) {
-  return z
+export const quoteQuerySchema = perDay((today: string) =>
+  z
     .object({
       checkin: requiredDate,
       checkout: requiredDate,
@@ -118,8 +134,8 @@ export function quoteQuerySchema(today: string) {
       if (validDate(checkin) && checkin < today)
         ctx.issues.push(custom('checkin', 'must be today or later', ctx.value));
       checkStayPair(ctx.value as Values, ctx.issues, 'checkin', 'checkout', false);
-    });
-}
+    }),
+);
 export type QuoteQuery = z.infer<ReturnType<typeof quoteQuerySchema>>;
 
 /** Turns zod issues into the API's field map: dotted paths, the first message per field. */

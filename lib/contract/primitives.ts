@@ -12,7 +12,8 @@ export function isCalendarDate(value: string): boolean {
 
 export const dateString = z
   .string({ error: 'must be a date (YYYY-MM-DD)' })
-  .refine(isCalendarDate, { error: 'must be a date (YYYY-MM-DD)' });
+  .refine(isCalendarDate, { error: 'must be a date (YYYY-MM-DD)' })
+  .meta({ format: 'date' });
 
 /** ISO 8601 instant with `Z` or an offset, seconds required. */
 export const dateTimeString = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });

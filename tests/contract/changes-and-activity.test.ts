@@ -175,9 +175,18 @@ describe('catalog changes move exactly their area', () => {
     expect(calendar.booked).toEqual([]);
   });
 
-  it('a rate edit moves rates only and the rate sheet shows the new prices', async () => {
-    const id = await liveProperty(2);
+  it('a rate edit moves rates only, and the rate sheet and quotes show the new prices', async () => {
+    const [priced] = await rows<{ id: number }>(
+      service.db,
+      sql`SELECT id FROM properties WHERE status = 'live' AND NOT price_on_request
+          AND (SELECT max(end_date) FROM rate_periods r WHERE r.property_id = properties.id) > current_date + 200
+          ORDER BY id LIMIT 1`,
+    );
+    const id = priced!.id;
+    const stay = `checkin=${addDays(today(), 100)}&checkout=${addDays(today(), 114)}&adults=1`;
     const oldSheet = (await api(`/properties/${id}/rates`)).body;
+    const oldQuote = (await api(`/properties/${id}/quote?${stay}`)).body;
+    expect(oldQuote.totals.rate).toBeGreaterThan(0);
     const before = await item('2000-01-01T00:00:00Z', id);
     await pause();
     const since = instant();
@@ -185,6 +194,8 @@ describe('catalog changes move exactly their area', () => {
     expectOnlyMoved(await item(since, id), before, since, ['rates']);
     const newSheet = (await api(`/properties/${id}/rates`)).body;
     expect(newSheet.rates[0].nightly).toBeCloseTo(oldSheet.rates[0].nightly * 1.1, 1);
+    const newQuote = (await api(`/properties/${id}/quote?${stay}`)).body;
+    expect(newQuote.totals.rate / oldQuote.totals.rate).toBeCloseTo(1.1, 2);
   });
 
   it('a photo reorder moves images only and changes the cover everywhere', async () => {

@@ -115,6 +115,8 @@ export const propertyDocuments = pgTable('property_documents', {
   detail: text('detail').notNull(),
   /** The property's item in the change feed while it is live. */
   change: text('change'),
+  /** Everything a quote needs (quote.ts PricingData): all rate periods, default rate, fees, taxes, promotions. */
+  pricing: text('pricing'),
 });
 
 export const amenities = pgTable(

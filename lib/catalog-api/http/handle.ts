@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { REQUEST_ID_PATTERN } from '@/lib/contract';
 import { settings } from '@/lib/settings';
 import { getDb } from '../db/client';
-import { findKey, modeFromPrefix } from '../keys';
+import { type ApiKey, findKey, modeFromPrefix } from '../keys';
 import { limitInquiry, limitRequest } from '../limits';
 import { logger } from '../logger';
 import { routes } from '../routes';
 import { ApiError, notFound } from './errors';
 import { allowHeader, type Method, matchRoute } from './router';
+import type { HandlerResult } from './types';
 
 export function newRequestId(): string {
   return `req_${randomBytes(12).toString('hex')}`;
@@ -36,8 +37,13 @@ export async function handleRequest(request: Request): Promise<Response> {
     if (!s.CATALOG_API_ENABLED) throw notFound('The catalog service is not enabled on this server.');
     const url = new URL(request.url);
     const match = matchRoute(routes, url.pathname.replace(/^\/v2(?=\/|$)/, ''));
+    const handler = match?.route.methods[method as Method];
     if (match && method === 'OPTIONS') {
       response = new Response(null, { status: 204, headers: { Allow: allowHeader(match.route) } });
+    } else if (match && handler?.scope === 'public') {
+      const db = await getDb();
+      const result = await handler.run({ db, key: ANONYMOUS, params: match.params, url, request, requestId });
+      response = toResponse(result);
     } else {
       const db = await getDb();
       const key = token ? await findKey(db, token) : null;
@@ -53,22 +59,16 @@ export async function handleRequest(request: Request): Promise<Response> {
       keyId = key.id;
       await limitRequest(key.id);
       if (!match) throw notFound('No such endpoint.');
-      const handler = match.route.methods[method as Method];
       if (!handler) {
         throw new ApiError('method_not_allowed', `${request.method} is not served on this path.`, undefined, {
           Allow: allowHeader(match.route),
         });
       }
-      if (!key.scopes.includes(handler.scope)) {
+      if (handler.scope !== 'public' && !key.scopes.includes(handler.scope)) {
         throw new ApiError('forbidden', `This key lacks the ${handler.scope} scope.`);
       }
       if (handler.inquiryLimit) await limitInquiry(key.id);
-      const result = await handler.run({ db, key, params: match.params, url, request, requestId });
-      const status = result.status ?? 200;
-      response =
-        'json' in result
-          ? new Response(result.json, { status, headers: { 'Content-Type': 'application/json' } })
-          : Response.json(result.body, { status });
+      response = toResponse(await handler.run({ db, key, params: match.params, url, request, requestId }));
     }
   } catch (error) {
     response = errorResponse(error, requestId);
@@ -90,6 +90,23 @@ export async function handleRequest(request: Request): Promise<Response> {
   if (request.method === 'HEAD')
     return new Response(null, { status: response.status, headers: response.headers });
   return response;
+}
+
+/** Public routes run as a key that may see no property at all. */
+const ANONYMOUS: ApiKey = {
+  id: 0,
+  mode: 'live',
+  scopes: [],
+  allowList: [],
+  partnerName: '',
+  advisorName: null,
+};
+
+function toResponse(result: HandlerResult): Response {
+  const status = result.status ?? 200;
+  return 'json' in result
+    ? new Response(result.json, { status, headers: { 'Content-Type': 'application/json' } })
+    : Response.json(result.body, { status });
 }
 
 function errorResponse(error: unknown, requestId: string): Response {

@@ -4,7 +4,8 @@ import type { HandlerContext, HandlerResult } from './types';
 export type Method = 'GET' | 'POST';
 
 export interface RouteMethod {
-  scope: Scope;
+  /** The key scope the method needs, or `public`: no key, no limits (the OpenAPI document). */
+  scope: Scope | 'public';
   /** Counted against the inquiry limit as well as the request limits. */
   inquiryLimit?: boolean;
   run: (ctx: HandlerContext) => Promise<HandlerResult>;

@@ -2,6 +2,7 @@ import type { Route } from '../http/router';
 import { getAvailability, getChanges, getImages, getRates } from './areas';
 import { postInquiry } from './inquiries';
 import { getLocations } from './locations';
+import { getOpenApi } from './openapi';
 import { getProperties, getProperty } from './properties';
 import { getQuote } from './quote';
 
@@ -22,4 +23,5 @@ export const routes: readonly Route[] = [
     path: '/inquiries',
     methods: { POST: { scope: 'inquiries:write', inquiryLimit: true, run: postInquiry } },
   },
+  { path: '/openapi.json', methods: { GET: { scope: 'public', run: getOpenApi } } },
 ];

@@ -10,7 +10,7 @@ export async function getQuote({ db, key, params, url }: HandlerContext) {
   const parsed = parseQuery(quoteQuerySchema(today()), url.searchParams);
   if (!parsed.ok) throw validationFailed(parsed.errors);
   const q = parsed.value;
-  const data = await loadPricingData(db, key, params.id!, q.checkin, q.checkout);
+  const data = await loadPricingData(db, key, params.id!);
   if (!data) throw notFound('No such property.');
   try {
     return { body: quoteFor(data, q) };
