@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, today } from '@/lib/catalog-api/clock';
+import { createKey } from '@/lib/catalog-api/keys';
 import { strict } from '@/lib/contract';
 import { reloadSettings } from '@/lib/settings';
 import { api, DEMO_KEYS, rows, setupService } from './service';
@@ -84,6 +85,23 @@ describe('POST /inquiries with a live key', () => {
       reference: 'R-1',
       property_id: body.property_id,
     });
+  });
+
+  it('credits the key’s travel advisor and tags the partner source', async () => {
+    const { key } = await createKey(service.db, {
+      mode: 'live',
+      scopes: ['inquiries:write'],
+      label: 'advisor key',
+      partnerName: 'Blue Sky Travel',
+      advisorName: 'Morgan Advisor',
+    });
+    const res = await post({ ...(await acceptableStay()), contact: contact('credited@example.com') }, key);
+    expect(res.status).toBe(201);
+    const [row] = await rows<any>(
+      service.db,
+      sql`SELECT source, advisor_name FROM inquiries WHERE id = ${res.body.id}`,
+    );
+    expect(row).toEqual({ source: 'Blue Sky Travel', advisor_name: 'Morgan Advisor' });
   });
 
   it('keeps a returning guest with their agent, whatever the case of the email, under test keys too', async () => {
@@ -171,6 +189,24 @@ describe('POST /inquiries: bad input, nothing stored', () => {
       ].sort(),
     );
     expect(await stored()).toBe(before);
+  });
+
+  it('names fields of the wrong type', async () => {
+    const res = await post(
+      {
+        property_id: 'abc',
+        stay: { checkin: 20270101, checkout: '2027-01-08', guests: { adults: 'two' } },
+        contact: 'Ann',
+      },
+      DEMO_KEYS.liveFull,
+    );
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.error.validation).sort()).toEqual([
+      'contact',
+      'property_id',
+      'stay.checkin',
+      'stay.guests.adults',
+    ]);
   });
 
   it.each([
