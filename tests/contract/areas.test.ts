@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, addYears, today } from '@/lib/catalog-api/clock';
 import { touchAreas } from '@/lib/catalog-api/writers';
 import { strict } from '@/lib/contract';
-import { allPages, api, DEMO_KEYS, rows, setupService } from './service';
+import { allPages, api, DEMO_KEYS, propertyOutsideAllowList, rows, setupService } from './service';
 
 const service = setupService({ properties: 250, seed: 5 });
 
@@ -198,14 +198,8 @@ describe('every area: unknown, removed and restricted properties', () => {
     );
     expect((await api(`/properties/999999/${area}`)).status).toBe(404);
     expect((await api(`/properties/${removed!.id}/${area}`)).status).toBe(404);
-    const [outside] = await rows<{ id: number }>(
-      service.db,
-      sql`SELECT p.id FROM properties p, api_keys k WHERE p.status = 'live' AND k.allow_list IS NOT NULL
-          AND NOT (p.id = ANY(k.allow_list)) ORDER BY p.id LIMIT 1`,
-    );
-    expect((await api(`/properties/${outside!.id}/${area}`, { key: DEMO_KEYS.testRestricted })).status).toBe(
-      404,
-    );
-    expect((await api(`/properties/${outside!.id}/${area}`)).status).toBe(200);
+    const outside = await propertyOutsideAllowList(service.db);
+    expect((await api(`/properties/${outside}/${area}`, { key: DEMO_KEYS.testRestricted })).status).toBe(404);
+    expect((await api(`/properties/${outside}/${area}`)).status).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import { addDays, today } from '@/lib/catalog-api/clock';
 import { createKey } from '@/lib/catalog-api/keys';
 import { strict } from '@/lib/contract';
 import { reloadSettings } from '@/lib/settings';
-import { api, DEMO_KEYS, rows, setupService } from './service';
+import { api, DEMO_KEYS, propertyOutsideAllowList, rows, setupService, stayWithWeekMinimum } from './service';
 
 const service = setupService({ properties: 200, seed: 21 });
 
@@ -234,13 +234,10 @@ describe('POST /inquiries: bad input, nothing stored', () => {
     expect(
       (await post({ property_id: removed!.id, stay, contact: contact() })).body.error.validation,
     ).toHaveProperty('property_id');
-    const [outside] = await rows<{ id: number }>(
-      service.db,
-      sql`SELECT p.id FROM properties p, api_keys k WHERE p.status = 'live' AND k.allow_list IS NOT NULL AND NOT (p.id = ANY(k.allow_list)) LIMIT 1`,
-    );
+    const outside = await propertyOutsideAllowList(service.db);
     expect(
-      (await post({ property_id: outside!.id, stay, contact: contact() }, DEMO_KEYS.testRestricted)).body
-        .error.validation,
+      (await post({ property_id: outside, stay, contact: contact() }, DEMO_KEYS.testRestricted)).body.error
+        .validation,
     ).toHaveProperty('property_id');
   });
 
@@ -260,17 +257,12 @@ describe('POST /inquiries: bad input, nothing stored', () => {
       message: expect.stringContaining('too large'),
     });
     expect(crowd.body.error.validation).toBeUndefined();
-    const [strictMin] = await rows<{ id: number; start: string }>(
-      service.db,
-      sql`SELECT p.id, greatest(r.start_date, current_date + 20)::text AS start FROM properties p JOIN rate_periods r ON r.property_id = p.id
-          WHERE p.status = 'live' AND NOT p.price_on_request AND r.min_stay >= 7 AND r.rooms >= p.bedrooms
-            AND r.end_date > greatest(r.start_date, current_date + 20) + 7 LIMIT 1`,
-    );
+    const strictMin = await stayWithWeekMinimum(service.db);
     const short = await post({
-      property_id: strictMin!.id,
+      property_id: strictMin.id,
       stay: {
-        checkin: strictMin!.start,
-        checkout: addDays(strictMin!.start, 2),
+        checkin: strictMin.start,
+        checkout: addDays(strictMin.start, 2),
         guests: { adults: 1 },
         bedrooms: 50,
       },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, today } from '@/lib/catalog-api/clock';
 import { strict } from '@/lib/contract';
-import { api, DEMO_KEYS, rows, setupService } from './service';
+import { api, DEMO_KEYS, propertyOutsideAllowList, rows, setupService, stayWithWeekMinimum } from './service';
 
 const service = setupService({ properties: 300, seed: 13 });
 
@@ -115,14 +115,9 @@ describe('GET /properties/{id}/quote', () => {
     expect(crowd.body.error.code).toBe('invalid_request');
     expect(crowd.body.error.validation).toBeUndefined();
     expect(crowd.body.error.message).toContain(`sleeps ${big!.sleeps}`);
-    const [strictMin] = await rows<{ id: number; start: string }>(
-      service.db,
-      sql`SELECT p.id, greatest(r.start_date, current_date + 20)::text AS start FROM properties p JOIN rate_periods r ON r.property_id = p.id
-          WHERE p.status = 'live' AND NOT p.price_on_request AND r.min_stay >= 7 AND r.rooms >= p.bedrooms
-            AND r.end_date > greatest(r.start_date, current_date + 20) + 7 LIMIT 1`,
-    );
+    const strictMin = await stayWithWeekMinimum(service.db);
     const short = await api(
-      `/properties/${strictMin!.id}/quote?checkin=${strictMin!.start}&checkout=${addDays(strictMin!.start, 2)}&adults=1&bedrooms=50`,
+      `/properties/${strictMin.id}/quote?checkin=${strictMin.start}&checkout=${addDays(strictMin.start, 2)}&adults=1&bedrooms=50`,
     );
     expect(short.status).toBe(400);
     expect(short.body.error).toMatchObject({
@@ -155,13 +150,9 @@ describe('GET /properties/{id}/quote', () => {
       sql`SELECT id FROM properties WHERE status = 'removed' LIMIT 1`,
     );
     expect((await api(`/properties/${removed!.id}/quote?${q}`)).status).toBe(404);
-    const [outside] = await rows<{ id: number }>(
-      service.db,
-      sql`SELECT p.id FROM properties p, api_keys k WHERE p.status = 'live' AND k.allow_list IS NOT NULL
-          AND NOT (p.id = ANY(k.allow_list)) ORDER BY p.id LIMIT 1`,
+    const outside = await propertyOutsideAllowList(service.db);
+    expect((await api(`/properties/${outside}/quote?${q}`, { key: DEMO_KEYS.testRestricted })).status).toBe(
+      404,
     );
-    expect(
-      (await api(`/properties/${outside!.id}/quote?${q}`, { key: DEMO_KEYS.testRestricted })).status,
-    ).toBe(404);
   });
 });

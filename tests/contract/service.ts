@@ -1,4 +1,4 @@
-import type { sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import {
   closeDatabase,
@@ -110,4 +110,28 @@ export async function allPages(path: string, key?: string) {
 
 export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return queryRows<T>(db, query);
+}
+
+/** A live property the restricted demo key may not see. */
+export async function propertyOutsideAllowList(db: Db): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT p.id FROM properties p, api_keys k WHERE p.status = 'live' AND k.allow_list IS NOT NULL
+        AND NOT (p.id = ANY(k.allow_list)) ORDER BY p.id LIMIT 1`,
+  );
+  if (!row) throw new Error('every live property is allowed');
+  return row.id;
+}
+
+/** A live property and a check-in date whose rate asks for a week or more (bedrooms param 50 prices its largest tier). */
+export async function stayWithWeekMinimum(db: Db): Promise<{ id: number; start: string }> {
+  const [row] = await queryRows<{ id: number; start: string }>(
+    db,
+    sql`SELECT p.id, greatest(r.start_date, current_date + 20)::text AS start FROM properties p
+        JOIN rate_periods r ON r.property_id = p.id
+        WHERE p.status = 'live' AND NOT p.price_on_request AND r.min_stay >= 7 AND r.rooms >= p.bedrooms
+          AND r.end_date > greatest(r.start_date, current_date + 20) + 7 ORDER BY p.id LIMIT 1`,
+  );
+  if (!row) throw new Error('no property asks for a week');
+  return row;
 }

@@ -33,9 +33,9 @@ export async function handleRequest(request: Request): Promise<Response> {
   let mode = modeFromPrefix(token);
   let keyId: number | undefined;
   let response: Response;
+  const url = new URL(request.url);
   try {
     if (!s.CATALOG_API_ENABLED) throw notFound('The catalog service is not enabled on this server.');
-    const url = new URL(request.url);
     const match = matchRoute(routes, url.pathname.replace(/^\/v2(?=\/|$)/, ''));
     const handler = match?.route.methods[method as Method];
     if (match && method === 'OPTIONS') {
@@ -80,7 +80,7 @@ export async function handleRequest(request: Request): Promise<Response> {
     {
       requestId,
       method: request.method,
-      path: new URL(request.url).pathname,
+      path: url.pathname,
       status: response.status,
       keyId,
       ms: Math.round((performance.now() - started) * 10) / 10,
