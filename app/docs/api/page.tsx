@@ -12,15 +12,39 @@ export const dynamic = 'force-dynamic';
 // biome-ignore lint/suspicious/noExplicitAny: the page walks a JSON Schema document generically; it has no useful static type.
 type Json = Record<string, any>;
 
+const INT32 = 2_147_483_647;
+
 function typeOf(schema: Json | undefined): string {
   if (!schema) return '';
   if (schema.enum) return schema.enum.join(' | ');
   if (schema.anyOf) return schema.anyOf.map(typeOf).join(' or ');
-  const range =
-    schema.minimum !== undefined || schema.maximum !== undefined
-      ? ` ${schema.minimum ?? '…'}–${schema.maximum ?? '…'}`
-      : '';
-  return `${schema.format ?? schema.type ?? 'object'}${range}`;
+  const base =
+    schema.format ?? (Array.isArray(schema.type) ? schema.type.join(' or ') : schema.type) ?? 'object';
+  // 32-bit bounds are the storage's, not a rule a partner needs to read.
+  const min = Math.abs(schema.minimum ?? INT32) === INT32 ? undefined : schema.minimum;
+  const max = Math.abs(schema.maximum ?? INT32) === INT32 ? undefined : schema.maximum;
+  if (min !== undefined && max !== undefined) return `${base} ${min}–${max}`;
+  if (min !== undefined) return `${base} ≥ ${min}`;
+  if (max !== undefined) return `${base} ≤ ${max}`;
+  return base;
+}
+
+/** Text with `code` spans, as the document's descriptions are written. */
+function Prose({ text }: { text: string }) {
+  return (
+    <>
+      {text.split('`').map((part, i) =>
+        i % 2 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence never reorder.
+          <code key={i} className="rounded bg-sand-100 px-1 text-[0.9em]">
+            {part}
+          </code>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
 }
 
 function Fields({ schema, depth = 0 }: { schema: Json; depth?: number }) {
@@ -57,7 +81,9 @@ export default function ApiReferencePage() {
         {String((doc.info as Json).description)
           .split('\n\n')
           .map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
+            <p key={paragraph}>
+              <Prose text={paragraph} />
+            </p>
           ))}
         <p>
           Base address: <code>{(doc.servers as Json[])[0]?.url}</code>. Machine-readable:{' '}
@@ -99,7 +125,11 @@ export default function ApiReferencePage() {
                 {path}
               </h2>
               <p className="mt-2 text-ink-700">{op.summary}</p>
-              {op.description ? <p className="mt-1 text-ink-500">{op.description}</p> : null}
+              {op.description ? (
+                <p className="mt-1 text-ink-500">
+                  <Prose text={op.description} />
+                </p>
+              ) : null}
               {op.parameters.length ? (
                 <table className="mt-4 w-full text-left text-sm">
                   <caption className="sr-only">Parameters of {path}</caption>
@@ -146,7 +176,8 @@ export default function ApiReferencePage() {
                 {Object.entries(op.responses as Json)
                   .filter(([status]) => !status.startsWith('2'))
                   .map(([status, r]: [string, Json]) => `${status} ${r.description}`)
-                  .join('; ') || 'none'}
+                  .join('; ')
+                  .replaceAll('`', '') || 'none'}
               </p>
             </section>
           );
