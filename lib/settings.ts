@@ -30,6 +30,15 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
+  /** The upstream the partner side talks to; default: this server's own /v2. */
+  SVC_BASE_URL: z.url().optional(),
+  SVC_API_KEY: z.string().min(1).default('svc_test_demo_full_access'),
+  UPSTREAM_TIMEOUT_MS: positiveInt.default(5000),
+  /** The client keeps itself this far under the upstream's limits (per key, shared by every visitor). */
+  UPSTREAM_BUDGET_PER_MINUTE: positiveInt.default(550),
+  UPSTREAM_BUDGET_PER_HOUR: positiveInt.default(9500),
+  /** A GET answered 429 is retried once when Retry-After is at most this; otherwise the site answers 503. */
+  UPSTREAM_MAX_RETRY_WAIT_MS: positiveInt.default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

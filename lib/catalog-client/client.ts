@@ -1,0 +1,190 @@
+import type { z } from 'zod';
+import {
+  type CatalogQuery,
+  type ChangesQuery,
+  errorBodySchema,
+  type InquiryRequestInput,
+  type QuoteQuery,
+  tolerant,
+  type WindowQuery,
+} from '@/lib/contract';
+import { RequestBudget } from './budget';
+import { UpstreamError } from './errors';
+
+/*
+ * The partner side's typed client of the Catalog API v2: one method per endpoint, the key in a header,
+ * a timeout per call, the caller's request id passed on, responses parsed tolerantly, failures as
+ * UpstreamError, the mode of every answer, and a request budget that keeps the site under the limits.
+ * It talks HTTP only: the built-in service and the real vendor look the same to it.
+ */
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  shortName?: string;
+  timeoutMs?: number;
+  budget?: RequestBudget;
+  /** A GET answered 429 is retried once when its Retry-After is at most this. */
+  maxRetryWaitMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  /** The site's request id, so one id follows a request through both roles' logs. */
+  requestId?: string;
+  signal?: AbortSignal;
+}
+
+export interface Answer<T> {
+  data: T;
+  /** `X-SVC-Mode` of the answer: test or live (or whatever a future upstream says). */
+  mode: string;
+  requestId: string | null;
+}
+
+type Query = Record<string, string | number | undefined | null>;
+
+function queryString(query: Query | undefined): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined && v !== null) params.set(k, String(v));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createCatalogClient(options: ClientOptions) {
+  const base = options.baseUrl.replace(/\/$/, '');
+  const short = options.shortName ?? 'SVC';
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const budget = options.budget ?? new RequestBudget(550, 9500);
+  const maxRetryWaitMs = options.maxRetryWaitMs ?? 2000;
+  const doFetch = options.fetch ?? fetch;
+
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    opts: CallOptions & { body?: unknown } = {},
+    retried = false,
+  ): Promise<Answer<z.infer<S>>> {
+    const wait = budget.take();
+    if (wait > 0) {
+      throw new UpstreamError(
+        503,
+        'budget_exhausted',
+        'The catalog is busy; try again shortly.',
+        undefined,
+        null,
+        Math.ceil(wait / 1000),
+      );
+    }
+    const headers: Record<string, string> = {
+      [`X-${short}-API-TOKEN`]: options.apiKey,
+      Accept: 'application/json',
+    };
+    if (opts.requestId) headers['X-Request-Id'] = opts.requestId;
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    const signals = [AbortSignal.timeout(timeoutMs), ...(opts.signal ? [opts.signal] : [])];
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: AbortSignal.any(signals),
+      });
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      if (opts.signal?.aborted) throw error;
+      throw new UpstreamError(
+        timedOut ? 504 : 502,
+        timedOut ? 'timeout' : 'unreachable',
+        timedOut ? `The catalog did not answer within ${timeoutMs} ms.` : 'The catalog could not be reached.',
+        undefined,
+        null,
+      );
+    }
+    const requestId = response.headers.get('x-request-id');
+    const mode = response.headers.get(`x-${short.toLowerCase()}-mode`) ?? 'live';
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      throw new UpstreamError(
+        502,
+        'bad_response',
+        'The catalog answered with something that is not JSON.',
+        undefined,
+        requestId,
+      );
+    }
+    if (!response.ok) {
+      const parsed = errorBodySchema.safeParse(json);
+      const retryAfter = Number(response.headers.get('retry-after')) || null;
+      const error = new UpstreamError(
+        response.status,
+        parsed.success ? parsed.data.error.code : 'bad_response',
+        parsed.success ? parsed.data.error.message : `The catalog answered ${response.status}.`,
+        parsed.success ? parsed.data.error.validation : undefined,
+        parsed.success ? (parsed.data.error.request_id ?? requestId) : requestId,
+        retryAfter,
+      );
+      if (response.status === 429) {
+        budget.pauseFor((retryAfter ?? 1) * 1000);
+        // Only reads are retried, once, and only when the wait is short; writes go back to the caller.
+        if (method === 'GET' && !retried && (retryAfter ?? 1) * 1000 <= maxRetryWaitMs) {
+          await sleep((retryAfter ?? 1) * 1000);
+          return call(method, path, schema, opts, true);
+        }
+      }
+      throw error;
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new UpstreamError(
+        502,
+        'bad_response',
+        'The catalog answered in a shape this site does not understand.',
+        undefined,
+        requestId,
+      );
+    }
+    return { data: parsed.data, mode, requestId };
+  }
+
+  return {
+    // GET /properties
+    listProperties: (query: Partial<CatalogQuery> = {}, o?: CallOptions) =>
+      call('GET', `/properties${queryString(query)}`, tolerant.catalogPage, o),
+    // GET /properties/changes
+    listChanges: (query: Partial<ChangesQuery> = {}, o?: CallOptions) =>
+      call('GET', `/properties/changes${queryString(query)}`, tolerant.changesPage, o),
+    // GET /properties/{id}
+    getProperty: (id: number, o?: CallOptions) =>
+      call('GET', `/properties/${id}`, tolerant.propertyDetail, o),
+    // GET /properties/{id}/rates
+    getRates: (id: number, window: WindowQuery = {}, o?: CallOptions) =>
+      call('GET', `/properties/${id}/rates${queryString(window)}`, tolerant.rateSheet, o),
+    // GET /properties/{id}/availability
+    getAvailability: (id: number, window: WindowQuery = {}, o?: CallOptions) =>
+      call('GET', `/properties/${id}/availability${queryString(window)}`, tolerant.availability, o),
+    // GET /properties/{id}/images
+    getImages: (id: number, o?: CallOptions) =>
+      call('GET', `/properties/${id}/images`, tolerant.propertyImages, o),
+    // GET /properties/{id}/quote
+    getQuote: (
+      id: number,
+      stay: Partial<QuoteQuery> & Pick<QuoteQuery, 'checkin' | 'checkout'>,
+      o?: CallOptions,
+    ) => call('GET', `/properties/${id}/quote${queryString(stay)}`, tolerant.quote, o),
+    // GET /locations
+    listLocations: (o?: CallOptions) => call('GET', '/locations', tolerant.locationCatalog, o),
+    // POST /inquiries
+    submitInquiry: (body: InquiryRequestInput, o?: CallOptions) =>
+      call('POST', '/inquiries', tolerant.inquiry, { ...o, body }),
+  };
+}
+
+export type CatalogClient = ReturnType<typeof createCatalogClient>;

@@ -1,0 +1,29 @@
+import type { FieldErrors } from '@/lib/contract';
+
+/**
+ * A failed upstream call, in one shape the site can act on: the upstream's own error (status, code,
+ * message, field map, request id), or what went wrong on the way (`timeout`, `unreachable`,
+ * `bad_response`, `budget_exhausted`). Never carries the API key or request headers.
+ */
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: FieldErrors | undefined,
+    readonly requestId: string | null,
+    /** Seconds to wait before trying again (429, or the client's own budget). */
+    readonly retryAfter: number | null = null,
+  ) {
+    super(message);
+  }
+
+  /** Worth trying again later: limits, timeouts, the upstream being down. A 4xx answer is not. */
+  get transient(): boolean {
+    return (
+      this.status === 429 || this.status >= 500 || this.code === 'timeout' || this.code === 'unreachable'
+    );
+  }
+}
