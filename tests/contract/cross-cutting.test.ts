@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installDatabase, openDatabase } from '@/lib/catalog-api/db/client';
 import { clearKeyCache, createKey, revokeKey } from '@/lib/catalog-api/keys';
+import { logger } from '@/lib/catalog-api/logger';
 import { ERROR_CODES, errorBodySchema } from '@/lib/contract';
 import { reloadSettings } from '@/lib/settings';
 import { api, DEMO_KEYS, setupService } from './service';
@@ -121,12 +122,20 @@ describe('section 7 and decisions.md: errors', () => {
     const broken = await openDatabase('memory://');
     await broken.close();
     installDatabase(broken);
+    const logged = vi.spyOn(logger, 'error');
     try {
       const res = await api('/properties', { key: 'svc_test_uncached_key_for_500' });
       expectError(res, 500, 'internal_error');
+      // The log keeps what the partner does not get, under the same request id, and never the key.
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({ requestId: res.body.error.request_id, err: expect.any(Error) }),
+        'unhandled error',
+      );
+      expect(JSON.stringify(logged.mock.calls)).not.toContain('svc_test_uncached_key_for_500');
       expect(res.body.error.message).toBe('Something went wrong on our side.');
       expect(JSON.stringify(res.body)).not.toMatch(/pglite|closed|select|stack|at /i);
     } finally {
+      logged.mockRestore();
       service.reinstall();
     }
   });

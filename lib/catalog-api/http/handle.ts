@@ -20,8 +20,9 @@ export function pickRequestId(incoming: string | null): string {
 }
 
 /**
- * The whole request pipeline of `/v2`: request id, key (401), route (404), method (405), scope (403),
- * handler, and section 7's error body for every failure. Every response carries `X-Request-Id` and
+ * The whole request pipeline of `/v2`: request id, key (401), request limits (429), route (404), method
+ * (405), scope (403), inquiry limit (429), handler, and section 7's error body for every failure. Public
+ * routes (the OpenAPI document) skip the key and the limits. Every response carries `X-Request-Id` and
  * the mode header.
  */
 export async function handleRequest(request: Request): Promise<Response> {
