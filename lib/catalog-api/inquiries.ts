@@ -7,7 +7,7 @@ import { type Db, queryRows } from './db/client';
 import { ApiError, validationFailed } from './http/errors';
 import type { ApiKey } from './keys';
 import { findLocation } from './locations';
-import { minimumStay } from './pricing';
+import { bedroomsPriced, minimumStay } from './pricing';
 import { loadPricingData } from './quote';
 
 /*
@@ -45,7 +45,16 @@ export async function submitInquiry(db: Db, key: ApiKey, body: InquiryRequest): 
         `${property.name} sleeps ${property.sleeps}; the party of ${guests} is too large.`,
       );
     }
-    const bedrooms = Math.min(property.bedrooms, Math.max(stay.bedrooms ?? 1, Math.ceil(guests / 2)));
+    const bedrooms = bedroomsPriced({
+      adults: stay.guests.adults,
+      children: stay.guests.children,
+      bedrooms: stay.bedrooms ?? undefined,
+      property: {
+        bedrooms: property.bedrooms,
+        sleeps: property.sleeps,
+        priceOnRequest: property.priceOnRequest,
+      },
+    });
     const min = minimumStay(stay.checkin, bedrooms, property.periods, property.defaultRate);
     if (min !== null && nights < min) {
       throw new ApiError(
