@@ -1,7 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ChangesQuery } from '@/lib/contract';
-import { type Db, queryRows } from './db/client';
+import { type Db, pageWindow, queryRows } from './db/client';
 import type { ApiKey } from './keys';
+import { allowedTo } from './properties';
 
 /**
  * GET /properties/changes: without `since`, every live property with its area times; with `since`, live
@@ -9,12 +10,12 @@ import type { ApiKey } from './keys';
  * it (`removed`, with `updated` null and `updated_at` the time they left). Ordered by id.
  */
 export async function listChanges(db: Db, key: ApiKey, q: ChangesQuery) {
-  const allowed: SQL = key.allowList ? sql`p.id = ANY(${`{${key.allowList.join(',')}}`}::int[])` : sql`true`;
+  const allowed = allowedTo(key);
   const which = q.since
     ? sql`((p.status = 'live' AND p.updated_at >= ${q.since}::timestamptz)
           OR (p.status = 'removed' AND p.removed_at >= ${q.since}::timestamptz))`
     : sql`p.status = 'live'`;
-  const window = sql.raw(`LIMIT ${Math.trunc(q.per_page)} OFFSET ${Math.trunc((q.page - 1) * q.per_page)}`);
+  const window = pageWindow(q.page, q.per_page);
   // Live items come from the read model as stored text; removed ones (few) are built here.
   const [row] = await queryRows<{ total: number; items: string }>(
     db,

@@ -1,14 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { CatalogQuery } from '@/lib/contract';
-import { type Db, queryRows } from './db/client';
+import { type Db, intArray, pageWindow, queryRows } from './db/client';
 import type { ApiKey } from './keys';
 import { withPublicUrls } from './urls';
 
+/** Properties within the key's allow-list (all of them when it has none), whatever their status. */
+export function allowedTo(key: ApiKey): SQL {
+  return key.allowList ? sql`p.id = ANY(${intArray(key.allowList)})` : sql`true`;
+}
+
 /** Live properties the key may see: the allow-list, when the key has one, is part of every read. */
 export function visibleTo(key: ApiKey): SQL {
-  if (!key.allowList) return sql`p.status = 'live'`;
-  // One array parameter (a Postgres array literal of integers), not one parameter per id.
-  return sql`p.status = 'live' AND p.id = ANY(${`{${key.allowList.join(',')}}`}::int[])`;
+  return sql`p.status = 'live' AND ${allowedTo(key)}`;
 }
 
 const SORTS: Record<CatalogQuery['sort'], SQL> = {
@@ -56,9 +59,7 @@ function catalogFilters(key: ApiKey, q: CatalogQuery): SQL {
 export async function listProperties(db: Db, key: ApiKey, q: CatalogQuery) {
   const where = catalogFilters(key, q);
   const order = SORTS[q.sort];
-  const offset = (q.page - 1) * q.per_page;
-  // LIMIT and OFFSET are validated integers; as literals they plan better than as parameters.
-  const window = sql.raw(`LIMIT ${Math.trunc(q.per_page)} OFFSET ${Math.trunc(offset)}`);
+  const window = pageWindow(q.page, q.per_page);
   const pageJson = (from: SQL) =>
     sql`(SELECT '[' || coalesce(string_agg(d.summary, ',' ORDER BY ${order}), '') || ']'
          FROM ${from} JOIN property_documents d ON d.property_id = p.id)`;

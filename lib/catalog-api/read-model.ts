@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from './db/client';
+import { type Db, intArray, queryRows } from './db/client';
 import { destinationUrl, photoSizes, photoUrl, propertyUrl } from './urls';
 
 /*
@@ -95,7 +95,7 @@ const pricingFields = sql`
 
 /** Rebuilds the stored documents of the given properties, or of all when no ids are given. */
 export async function refreshPropertyDocuments(db: Db, ids?: readonly number[]): Promise<void> {
-  const which: SQL = ids ? sql`p.id = ANY(${`{${ids.join(',')}}`}::int[])` : sql`true`;
+  const which: SQL = ids ? sql`p.id = ANY(${intArray(ids)})` : sql`true`;
   await db.execute(sql`INSERT INTO property_documents (property_id, summary, detail, change, pricing)
     SELECT p.id, json_build_object(${summaryFields})::text, json_build_object(${detailFields})::text,
       json_build_object('id', p.id, 'status', 'live', 'updated_at', svc_iso(p.updated_at), 'updated', ${areaUpdates})::text,

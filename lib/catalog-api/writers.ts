@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { invalidateCatalogCaches } from './cache';
 import { nowIso } from './clock';
-import { type Db, queryRows } from './db/client';
+import { type Db, intArray, queryRows } from './db/client';
 import { refreshPropertyDocuments } from './read-model';
 
 /*
@@ -28,7 +28,7 @@ export async function touchAreas(
   if (ids.length === 0) return;
   const sets = areas.map((a) => sql`${sql.identifier(AREA_COLUMN[a])} = ${at}::timestamptz`);
   await db.execute(sql`UPDATE properties SET ${sql.join(sets, sql`, `)}, updated_at = greatest(updated_at, ${at}::timestamptz)
-    WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`);
+    WHERE id = ANY(${intArray(ids)})`);
   await refreshPropertyDocuments(db, ids);
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { settings } from '../../settings';
 import { logger } from '../logger';
@@ -125,6 +125,16 @@ export async function closeDatabase(): Promise<void> {
 }
 
 const dialect = new PgDialect();
+
+/** Integer ids as one array parameter (a Postgres array literal), not one parameter per id: `= ANY(${intArray(ids)})`. */
+export function intArray(ids: readonly number[]): SQL {
+  return sql`${`{${ids.join(',')}}`}::int[]`;
+}
+
+/** LIMIT and OFFSET of a page. They are validated integers; as literals they plan better than as parameters. */
+export function pageWindow(page: number, perPage: number): SQL {
+  return sql.raw(`LIMIT ${Math.trunc(perPage)} OFFSET ${Math.trunc((page - 1) * perPage)}`);
+}
 
 /**
  * Runs SQL and returns its rows. On a database handle the query goes straight to the driver; inside a

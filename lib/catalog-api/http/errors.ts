@@ -1,4 +1,5 @@
-import { ERROR_STATUS, type ErrorCode, type FieldErrors } from '@/lib/contract';
+import type { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode, type FieldErrors, parseQuery } from '@/lib/contract';
 
 /** A failure the service reports to the partner as section 7's error body. */
 export class ApiError extends Error {
@@ -20,3 +21,10 @@ export const validationFailed = (validation: FieldErrors) =>
   new ApiError('validation_failed', 'The request has invalid fields; see error.validation.', validation);
 
 export const notFound = (what = 'No such resource.') => new ApiError('not_found', what);
+
+/** The query parameters a schema knows, parsed; 400 validation_failed naming every bad one otherwise. */
+export function queryOrThrow<T extends z.ZodType>(schema: T, url: URL): z.infer<T> {
+  const parsed = parseQuery(schema, url.searchParams);
+  if (!parsed.ok) throw validationFailed(parsed.errors);
+  return parsed.value;
+}

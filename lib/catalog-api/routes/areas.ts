@@ -1,16 +1,10 @@
-import { changesQuerySchema, parseQuery, windowQuerySchema } from '@/lib/contract';
+import { changesQuerySchema, windowQuerySchema } from '@/lib/contract';
 import { defaultAvailabilityEnd, getAvailabilityJson, getImagesJson, getRateSheetJson } from '../areas';
 import { listChanges } from '../changes';
 import { today } from '../clock';
-import { notFound, validationFailed } from '../http/errors';
+import { notFound, queryOrThrow, validationFailed } from '../http/errors';
 import type { HandlerContext } from '../http/types';
 import { pageOf } from './properties';
-
-function windowOf(url: URL) {
-  const parsed = parseQuery(windowQuerySchema, url.searchParams);
-  if (!parsed.ok) throw validationFailed(parsed.errors);
-  return parsed.value;
-}
 
 function found(json: string | null) {
   if (json === null) throw notFound('No such property.');
@@ -19,13 +13,13 @@ function found(json: string | null) {
 
 // GET /v2/properties/{id}/rates
 export async function getRates({ db, key, params, url }: HandlerContext) {
-  const { from = today(), to = null } = windowOf(url);
+  const { from = today(), to = null } = queryOrThrow(windowQuerySchema, url);
   return found(await getRateSheetJson(db, key, params.id!, from, to));
 }
 
 // GET /v2/properties/{id}/availability
 export async function getAvailability({ db, key, params, url }: HandlerContext) {
-  const window = windowOf(url);
+  const window = queryOrThrow(windowQuerySchema, url);
   const from = window.from ?? today();
   const to = window.to ?? defaultAvailabilityEnd(from);
   if (to < from) throw validationFailed({ to: 'must not be before from' });
@@ -39,9 +33,7 @@ export async function getImages({ db, key, params }: HandlerContext) {
 
 // GET /v2/properties/changes
 export async function getChanges({ db, key, url }: HandlerContext) {
-  const parsed = parseQuery(changesQuerySchema, url.searchParams);
-  if (!parsed.ok) throw validationFailed(parsed.errors);
-  const q = parsed.value;
+  const q = queryOrThrow(changesQuerySchema, url);
   const { itemsJson, total } = await listChanges(db, key, q);
   return { json: `{"changes":${itemsJson},"pagination":${JSON.stringify(pageOf(url, q, total))}}` };
 }

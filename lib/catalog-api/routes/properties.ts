@@ -1,13 +1,11 @@
-import { catalogQuerySchema, parseQuery } from '@/lib/contract';
-import { notFound, validationFailed } from '../http/errors';
+import { catalogQuerySchema } from '@/lib/contract';
+import { notFound, queryOrThrow } from '../http/errors';
 import type { HandlerContext } from '../http/types';
 import { getPropertyDetailJson, listProperties } from '../properties';
 
 // GET /v2/properties
 export async function getProperties({ db, key, url }: HandlerContext) {
-  const parsed = parseQuery(catalogQuerySchema, url.searchParams);
-  if (!parsed.ok) throw validationFailed(parsed.errors);
-  const q = parsed.value;
+  const q = queryOrThrow(catalogQuerySchema, url);
   const { itemsJson, total } = await listProperties(db, key, q);
   return { json: `{"properties":${itemsJson},"pagination":${JSON.stringify(pageOf(url, q, total))}}` };
 }

@@ -1,15 +1,13 @@
-import { parseQuery, quoteQuerySchema } from '@/lib/contract';
+import { quoteQuerySchema } from '@/lib/contract';
 import { today } from '../clock';
-import { ApiError, notFound, validationFailed } from '../http/errors';
+import { ApiError, notFound, queryOrThrow } from '../http/errors';
 import type { HandlerContext } from '../http/types';
 import { PricingRuleError } from '../pricing';
 import { loadPricingData, quoteFor } from '../quote';
 
 // GET /v2/properties/{id}/quote
 export async function getQuote({ db, key, params, url }: HandlerContext) {
-  const parsed = parseQuery(quoteQuerySchema(today()), url.searchParams);
-  if (!parsed.ok) throw validationFailed(parsed.errors);
-  const q = parsed.value;
+  const q = queryOrThrow(quoteQuerySchema(today()), url);
   const data = await loadPricingData(db, key, params.id!);
   if (!data) throw notFound('No such property.');
   try {
