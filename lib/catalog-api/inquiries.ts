@@ -7,7 +7,7 @@ import { type Db, queryRows } from './db/client';
 import { ApiError, validationFailed } from './http/errors';
 import type { ApiKey } from './keys';
 import { findLocation } from './locations';
-import { bedroomsPriced, minimumStay } from './pricing';
+import { checkStayRules, PricingRuleError } from './pricing';
 import { loadPricingData } from './quote';
 
 /*
@@ -38,29 +38,23 @@ export async function submitInquiry(db: Db, key: ApiKey, body: InquiryRequest): 
 
   const nights = daysBetween(stay.checkin, stay.checkout);
   if (property) {
-    const guests = stay.guests.adults + stay.guests.children;
-    if (guests > property.sleeps) {
-      throw new ApiError(
-        'invalid_request',
-        `${property.name} sleeps ${property.sleeps}; the party of ${guests} is too large.`,
+    try {
+      checkStayRules(
+        {
+          checkin: stay.checkin,
+          checkout: stay.checkout,
+          adults: stay.guests.adults,
+          children: stay.guests.children,
+          bedrooms: stay.bedrooms ?? undefined,
+          property,
+          periods: property.periods,
+          defaultRate: property.defaultRate,
+        },
+        property.name,
       );
-    }
-    const bedrooms = bedroomsPriced({
-      adults: stay.guests.adults,
-      children: stay.guests.children,
-      bedrooms: stay.bedrooms ?? undefined,
-      property: {
-        bedrooms: property.bedrooms,
-        sleeps: property.sleeps,
-        priceOnRequest: property.priceOnRequest,
-      },
-    });
-    const min = minimumStay(stay.checkin, bedrooms, property.periods, property.defaultRate);
-    if (min !== null && nights < min) {
-      throw new ApiError(
-        'invalid_request',
-        `The minimum stay for a check-in on ${stay.checkin} is ${min} nights.`,
-      );
+    } catch (error) {
+      if (error instanceof PricingRuleError) throw new ApiError('invalid_request', error.message);
+      throw error;
     }
   }
 

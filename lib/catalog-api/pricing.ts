@@ -111,15 +111,38 @@ export function minimumStay(checkin: string, bedrooms: number, periods: Period[]
   return rateForNight(checkin, bedrooms, periods, defaultRate).rate?.minStay ?? null;
 }
 
-export function priceStay(input: PricingInput): PricingResult {
-  const nights = daysBetween(input.checkin, input.checkout);
+/**
+ * The rules an agent enforces on a stay: no more guests than the property sleeps, and the minimum stay of
+ * the rate used on the check-in night (none when the price is on request). Throws PricingRuleError, naming
+ * the property when a name is given; returns the bedrooms priced.
+ */
+export function checkStayRules(
+  input: Pick<
+    PricingInput,
+    'checkin' | 'checkout' | 'adults' | 'children' | 'bedrooms' | 'property' | 'periods' | 'defaultRate'
+  >,
+  name = 'This property',
+): number {
   const guests = input.adults + input.children;
   if (guests > input.property.sleeps) {
     throw new PricingRuleError(
-      `This property sleeps ${input.property.sleeps}; the party of ${guests} is too large.`,
+      `${name} sleeps ${input.property.sleeps}; the party of ${guests} is too large.`,
     );
   }
   const bedrooms = bedroomsPriced(input);
+  if (!input.property.priceOnRequest) {
+    const nights = daysBetween(input.checkin, input.checkout);
+    const minStay = minimumStay(input.checkin, bedrooms, input.periods, input.defaultRate);
+    if (minStay !== null && nights < minStay) {
+      throw new PricingRuleError(`The minimum stay for a check-in on ${input.checkin} is ${minStay} nights.`);
+    }
+  }
+  return bedrooms;
+}
+
+export function priceStay(input: PricingInput): PricingResult {
+  const nights = daysBetween(input.checkin, input.checkout);
+  const bedrooms = checkStayRules(input);
   const zero = {
     rate: 0,
     discounts: 0,
@@ -139,10 +162,6 @@ export function priceStay(input: PricingInput): PricingResult {
       accuracy: null,
       rate_range: null,
     };
-  }
-  const minStay = minimumStay(input.checkin, bedrooms, input.periods, input.defaultRate);
-  if (minStay !== null && nights < minStay) {
-    throw new PricingRuleError(`The minimum stay for a check-in on ${input.checkin} is ${minStay} nights.`);
   }
 
   const round = (v: number) => roundMoney(v, input.minorUnits);
