@@ -39,6 +39,26 @@ const schema = z.object({
   UPSTREAM_BUDGET_PER_HOUR: positiveInt.default(9500),
   /** A GET answered 429 is retried once when Retry-After is at most this; otherwise the site answers 503. */
   UPSTREAM_MAX_RETRY_WAIT_MS: positiveInt.default(2000),
+  /** The partner side's cache of upstream answers (memory per process). */
+  CACHE_MAX_MB: positiveInt.max(4096).default(64),
+  /** Property areas and searches stay fresh until the sync expires them, at most this long. */
+  CACHE_TTL_SECONDS: positiveInt.default(21_600),
+  QUOTE_CACHE_SECONDS: positiveInt.default(120),
+  /** The change-feed sync: in-process every SYNC_INTERVAL_SECONDS (the spec asks for at most hourly). */
+  CATALOG_SYNC: flag.default(true),
+  SYNC_INTERVAL_SECONDS: positiveInt.default(3600),
+  /** Bearer secret of `POST /api/cron/sync`; the route is off without it. */
+  CRON_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Per visitor (client address): requests to /api/* per minute, and inquiries per hour. */
+  SITE_RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
+  SITE_INQUIRIES_PER_VISITOR_PER_HOUR: positiveInt.default(10),
+  /** Proxies in front of the site that append to X-Forwarded-For (0: the client talks to Next.js directly). */
+  TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
+  /** Sending queued and failed-for-now leads upstream, in-process. */
+  LEAD_WORKER: flag.default(true),
+  /** Attempts at sending a lead through network errors and 5xx before it is marked failed. */
+  LEAD_MAX_ATTEMPTS: positiveInt.max(20).default(6),
+  LEAD_RETRY_BASE_SECONDS: positiveInt.default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,8 +1,9 @@
 // `npm run db:reset`: empties the catalog database and fills it again with the demo catalog and keys.
 // Settings: DEMO_SEED, DEMO_PROPERTIES, DATABASE_URL or DATA_DIR (see README).
-import { nowIso } from '../lib/catalog-api/clock';
+
 import { closeDatabase, getDb } from '../lib/catalog-api/db/client';
 import { clearDatabase, DEMO_KEYS, seedDemo } from '../lib/catalog-api/demo/seed';
+import { nowIso } from '../lib/dates';
 import { settings } from '../lib/settings';
 
 async function main() {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { addDays, nowIso, today } from './clock';
+import { addDays, nowIso, today } from '@/lib/dates';
 import { type Db, queryRows } from './db/client';
 import { Random } from './demo/random';
 import { logger } from './logger';

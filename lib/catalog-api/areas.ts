@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { addYears } from './clock';
+import { addYears } from '@/lib/dates';
 import { CURRENCIES } from './currencies';
 import { type Db, queryRows } from './db/client';
 import type { ApiKey } from './keys';

@@ -1,5 +1,5 @@
+import { nowIso } from '@/lib/dates';
 import { settings } from '../settings';
-import { nowIso } from './clock';
 import { getDb } from './db/client';
 import { isSeeded, seedDemo } from './demo/seed';
 import { logger } from './logger';

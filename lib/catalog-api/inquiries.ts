@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FieldErrors, Inquiry, InquiryRequest } from '@/lib/contract';
+import { daysBetween, nowIso } from '@/lib/dates';
 import { settings } from '../settings';
-import { daysBetween, nowIso } from './clock';
 import { type Db, queryRows } from './db/client';
 import { ApiError, validationFailed } from './http/errors';
 import type { ApiKey } from './keys';

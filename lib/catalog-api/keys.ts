@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { nowIso } from './clock';
+import { nowIso } from '@/lib/dates';
 import type { Db } from './db/client';
 import { apiKeys } from './db/schema';
 

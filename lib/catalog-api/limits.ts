@@ -1,5 +1,4 @@
-import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../rate-limit';
 import { type Settings, settings } from '../settings';
 import { ApiError } from './http/errors';
 import { logger } from './logger';
@@ -10,18 +9,6 @@ import { logger } from './logger';
  * share them (with an in-memory fallback while Redis is unreachable). Each window starts at the key's first
  * request in it (rate-limiter-flexible's fixed windows).
  */
-
-type Limiter = RateLimiterMemory | RateLimiterRedis;
-
-function limiter(name: string, points: number, duration: number, redis: Redis | null): Limiter {
-  const options = { keyPrefix: `svc_${name}`, points, duration };
-  if (!redis) return new RateLimiterMemory(options);
-  return new RateLimiterRedis({
-    ...options,
-    storeClient: redis,
-    insuranceLimiter: new RateLimiterMemory(options),
-  });
-}
 
 interface Limiters {
   from: Settings;
@@ -37,28 +24,20 @@ function limiters(): Limiters {
   const s = settings();
   // Rebuilt when the settings are (tests lower the limits and reload).
   if (g[LIMITERS_KEY]?.from !== s) {
-    const redis = s.REDIS_URL
-      ? new Redis(s.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
-      : null;
-    redis?.on('error', (error) =>
-      logger.warn({ err: error }, 'rate-limit store unreachable; counting in memory'),
-    );
+    const redis = redisForLimits(s.REDIS_URL, logger);
     g[LIMITERS_KEY] = {
       from: s,
-      minute: limiter('minute', s.SVC_RATE_LIMIT_PER_MINUTE, 60, redis),
-      hour: limiter('hour', s.SVC_RATE_LIMIT_PER_HOUR, 3600, redis),
-      inquiries: limiter('inquiries', s.SVC_INQUIRY_LIMIT_PER_10_MIN, 600, redis),
+      minute: createLimiter('svc_minute', s.SVC_RATE_LIMIT_PER_MINUTE, 60, redis),
+      hour: createLimiter('svc_hour', s.SVC_RATE_LIMIT_PER_HOUR, 3600, redis),
+      inquiries: createLimiter('svc_inquiries', s.SVC_INQUIRY_LIMIT_PER_10_MIN, 600, redis),
     };
   }
   return g[LIMITERS_KEY];
 }
 
 async function consume(limiter: Limiter, keyId: number, what: string): Promise<void> {
-  try {
-    await limiter.consume(String(keyId));
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+  const seconds = await consumeOrWait(limiter, String(keyId));
+  if (seconds > 0) {
     throw new ApiError(
       'rate_limited',
       `Too many ${what} for this key; retry after ${seconds} s.`,

@@ -1,4 +1,4 @@
-import { addDays, addYears, daysBetween } from './clock';
+import { addDays, addYears, daysBetween } from '@/lib/dates';
 
 /*
  * Quote arithmetic of decisions.md, as a pure function: no database, no clock. Every rule lives here and is

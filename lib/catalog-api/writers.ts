@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { nowIso } from '@/lib/dates';
 import { invalidateCatalogCaches } from './cache';
-import { nowIso } from './clock';
 import { type Db, intArray, queryRows } from './db/client';
 import { refreshPropertyDocuments } from './read-model';
 

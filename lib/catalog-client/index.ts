@@ -1,23 +1,28 @@
 import 'server-only';
 import { settings } from '../settings';
 import { RequestBudget } from './budget';
+import { TaggedCache } from './cache';
+import { type Catalog, createCatalog } from './catalog';
 import { type CatalogClient, createCatalogClient } from './client';
 
-export type { Answer, CallOptions, CatalogClient } from './client';
 /**
  * lib/catalog-client — the partner side's only path to catalog data: HTTP to SVC_BASE_URL with
  * SVC_API_KEY, which never leave the server. Imports lib/contract and lib/settings, never lib/catalog-api.
+ * `catalog()` is what pages and routes use: the client behind the tagged cache the sync expires.
  */
+export type { Area, Catalog } from './catalog';
+export { AREAS, tags } from './catalog';
+export type { Answer, CallOptions, CatalogClient } from './client';
 export { UpstreamError } from './errors';
 
-const CLIENT_KEY = Symbol.for('rental.catalog-client');
+const KEY = Symbol.for('rental.catalog-client');
+type Held = { client: CatalogClient; catalog: Catalog };
 
-/** The process's client, configured from the settings (one budget for every visitor). */
-export function catalogClient(): CatalogClient {
-  const g = globalThis as typeof globalThis & { [CLIENT_KEY]?: CatalogClient };
-  if (!g[CLIENT_KEY]) {
+function held(): Held {
+  const g = globalThis as typeof globalThis & { [KEY]?: Held };
+  if (!g[KEY]) {
     const s = settings();
-    g[CLIENT_KEY] = createCatalogClient({
+    const client = createCatalogClient({
       baseUrl: s.SVC_BASE_URL ?? s.serviceBaseUrl,
       apiKey: s.SVC_API_KEY,
       shortName: s.SVC_SHORT_NAME,
@@ -25,6 +30,25 @@ export function catalogClient(): CatalogClient {
       maxRetryWaitMs: s.UPSTREAM_MAX_RETRY_WAIT_MS,
       budget: new RequestBudget(s.UPSTREAM_BUDGET_PER_MINUTE, s.UPSTREAM_BUDGET_PER_HOUR),
     });
+    const cache = new TaggedCache({ maxBytes: s.CACHE_MAX_MB * 1024 * 1024 });
+    const catalog = createCatalog(client, cache, {
+      areaMs: s.CACHE_TTL_SECONDS * 1000,
+      locationsMs: 24 * 3_600_000,
+      quoteMs: s.QUOTE_CACHE_SECONDS * 1000,
+      notFoundMs: 10 * 60_000,
+    });
+    g[KEY] = { client, catalog };
   }
-  return g[CLIENT_KEY];
+  return g[KEY];
+}
+
+/** The process's client, configured from the settings (one budget for every visitor). */
+export const catalogClient = (): CatalogClient => held().client;
+
+/** The process's cached catalog (one cache for every visitor). */
+export const catalog = (): Catalog => held().catalog;
+
+/** Forgets the process's client and cache (tests change the settings and start again). */
+export function resetCatalogClient(): void {
+  (globalThis as typeof globalThis & { [KEY]?: Held })[KEY] = undefined;
 }

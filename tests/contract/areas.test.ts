@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, addYears, today } from '@/lib/catalog-api/clock';
 import { touchAreas } from '@/lib/catalog-api/writers';
 import { strict } from '@/lib/contract';
+import { addDays, addYears, today } from '@/lib/dates';
 import { allPages, api, DEMO_KEYS, propertyOutsideAllowList, rows, setupService } from './service';
 
 const service = setupService({ properties: 250, seed: 5 });

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runActivityBatch } from '@/lib/catalog-api/activity';
-import { addDays, today } from '@/lib/catalog-api/clock';
 import { Random } from '@/lib/catalog-api/demo/random';
 import {
   addBookedRange,
@@ -12,6 +11,7 @@ import {
   reorderPhotos,
 } from '@/lib/catalog-api/writers';
 import { strict } from '@/lib/contract';
+import { addDays, today } from '@/lib/dates';
 import { type ApiResponse, allPages, api, DEMO_KEYS, rows, setupService } from './service';
 
 const service = setupService({ properties: 300, seed: 9 });

@@ -2,11 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, today } from '@/lib/catalog-api/clock';
 import { handleRequest } from '@/lib/catalog-api/http/handle';
 import { RequestBudget } from '@/lib/catalog-client/budget';
 import { createCatalogClient } from '@/lib/catalog-client/client';
 import { UpstreamError } from '@/lib/catalog-client/errors';
+import { addDays, today } from '@/lib/dates';
 import { api, DEMO_KEYS, rows, setupService } from './service';
 
 const service = setupService({ properties: 150, seed: 31 });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, today } from '@/lib/catalog-api/clock';
 import { createKey } from '@/lib/catalog-api/keys';
 import { strict } from '@/lib/contract';
+import { addDays, today } from '@/lib/dates';
 import { reloadSettings } from '@/lib/settings';
 import { api, DEMO_KEYS, propertyOutsideAllowList, rows, setupService, stayWithWeekMinimum } from './service';
 

@@ -2,8 +2,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, today } from '@/lib/catalog-api/clock';
 import { routes } from '@/lib/catalog-api/routes';
+import { addDays, today } from '@/lib/dates';
 import { api, DEMO_KEYS, rows, setupService } from './service';
 
 const service = setupService({ properties: 120, seed: 4 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, today } from '@/lib/catalog-api/clock';
 import { strict } from '@/lib/contract';
+import { addDays, today } from '@/lib/dates';
 import { api, DEMO_KEYS, propertyOutsideAllowList, rows, setupService, stayWithWeekMinimum } from './service';
 
 const service = setupService({ properties: 300, seed: 13 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays, addYears, daysBetween, today } from '@/lib/catalog-api/clock';
 import { matchRoute, type Route } from '@/lib/catalog-api/http/router';
+import { addDays, addYears, daysBetween, today } from '@/lib/dates';
 
 const ORIGINAL_TZ = process.env.TZ;
 

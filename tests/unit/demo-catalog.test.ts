@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween } from '@/lib/catalog-api/clock';
 import { generateDemoCatalog } from '@/lib/catalog-api/demo/generate';
 import { FEE_TYPES, POLICY_KEYS, PROPERTY_TYPES } from '@/lib/contract';
+import { addDays, daysBetween } from '@/lib/dates';
 
 const NOW = '2026-11-21T12:00:00Z';
 const catalog = generateDemoCatalog({ seed: 42, properties: 3000, now: NOW });

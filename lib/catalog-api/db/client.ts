@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { openPostgres, type RawQuery } from '../../db/open';
 import { settings } from '../../settings';
 import { logger } from '../logger';
 import * as schema from './schema';
@@ -13,8 +13,6 @@ interface Handle {
   close: () => Promise<void>;
 }
 
-/** Runs SQL text with parameters on the driver itself and returns its rows. */
-type RawQuery = (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
 const RAW = Symbol('raw query');
 type DbWithRaw = Db & { [RAW]?: RawQuery };
 
@@ -27,79 +25,22 @@ function withRaw(db: Db, raw: RawQuery): Db {
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/catalog-api/db/migrations');
 
 /**
- * Opens the database: node-postgres when DATABASE_URL is set, otherwise embedded PGlite under DATA_DIR
- * (`memory://` keeps it in memory, for tests). Migrations are applied on open. PGlite allows one opener
- * per data directory, so the handle is kept on globalThis: Next.js may load this module in several bundles.
+ * Opens the service's database: node-postgres when DATABASE_URL is set, otherwise embedded PGlite under
+ * DATA_DIR/catalog (`memory://` keeps it in memory, for tests). Migrations are applied on open. PGlite
+ * allows one opener per data directory, so the handle is kept on globalThis: Next.js may load this module
+ * in several bundles.
  */
 export async function openDatabase(target?: string): Promise<Handle> {
-  const url = target ?? settings().DATABASE_URL;
-  if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const { Pool } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: url, max: 10 });
-    // An idle connection the server drops (restart, failover) must not crash the process; the pool
-    // replaces it on the next query.
-    pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection lost'));
-    const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return {
-      db: withRaw(db as unknown as Db, (text, params) => pool.query(text, params)),
-      close: () => pool.end(),
-    };
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const dataDir = url ?? path.resolve(settings().DATA_DIR, 'catalog');
-  const release = dataDir.startsWith('memory://') ? () => {} : lockDataDir(dataDir);
-  try {
-    // A smaller buffer pool than PGlite's default keeps the server's memory in bounds; the data set is
-    // small and the operating system caches its files anyway.
-    const client = await PGlite.create(dataDir, { postgresqlconf: ['shared_buffers=48MB'] });
-    const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return {
-      db: withRaw(db as unknown as Db, (text, params) => client.query(text, params)),
-      close: async () => {
-        await client.close();
-        release();
-      },
-    };
-  } catch (error) {
-    release();
-    throw error;
-  }
-}
-
-/**
- * PGlite must be opened by one process at a time: a second opener (a CLI while the server runs) would
- * corrupt it. A lock file holding the owner's pid turns that into a clear message instead.
- */
-function lockDataDir(dataDir: string): () => void {
-  mkdirSync(path.dirname(dataDir), { recursive: true });
-  const lock = `${dataDir}.lock`;
-  if (existsSync(lock)) {
-    const owner = Number(readFileSync(lock, 'utf8'));
-    if (owner && owner !== process.pid && isAlive(owner)) {
-      throw new Error(
-        `The embedded database ${dataDir} is in use by process ${owner} (a running server?). Stop it first, or set DATABASE_URL to a Postgres server.`,
-      );
-    }
-  }
-  writeFileSync(lock, String(process.pid));
-  const release = () => rmSync(lock, { force: true });
-  process.once('exit', release);
-  return release;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  const opened = await openPostgres({
+    target: target ?? settings().DATABASE_URL ?? path.resolve(settings().DATA_DIR, 'catalog'),
+    schema,
+    migrationsFolder: MIGRATIONS_FOLDER,
+    // drizzle's default journal name; kept so that existing databases are not migrated twice.
+    migrationsTable: '__drizzle_migrations',
+    sharedBuffers: '48MB',
+    logger,
+  });
+  return { db: withRaw(opened.db as unknown as Db, opened.raw), close: opened.close };
 }
 
 const GLOBAL_KEY = Symbol.for('rental.catalog-api.db');

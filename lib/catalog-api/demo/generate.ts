@@ -1,4 +1,4 @@
-import { addDays } from '../clock';
+import { addDays } from '@/lib/dates';
 import { minorUnits } from '../currencies';
 import {
   AMENITIES,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { nowIso } from '../clock';
+import { nowIso } from '@/lib/dates';
 import { type Db, queryRows } from '../db/client';
 import { createKey, SCOPES } from '../keys';
 import { ensurePropertyDocuments } from '../read-model';

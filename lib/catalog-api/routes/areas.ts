@@ -1,7 +1,7 @@
 import { changesQuerySchema, windowQuerySchema } from '@/lib/contract';
+import { today } from '@/lib/dates';
 import { defaultAvailabilityEnd, getAvailabilityJson, getImagesJson, getRateSheetJson } from '../areas';
 import { listChanges } from '../changes';
-import { today } from '../clock';
 import { notFound, queryOrThrow, validationFailed } from '../http/errors';
 import type { HandlerContext } from '../http/types';
 import { pageOf } from './properties';

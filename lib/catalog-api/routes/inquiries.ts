@@ -1,5 +1,5 @@
 import { fieldErrors, inquiryRequestSchema } from '@/lib/contract';
-import { today } from '../clock';
+import { today } from '@/lib/dates';
 import { readJsonObject } from '../http/body';
 import { validationFailed } from '../http/errors';
 import type { HandlerContext } from '../http/types';

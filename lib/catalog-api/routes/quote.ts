@@ -1,5 +1,5 @@
 import { quoteQuerySchema } from '@/lib/contract';
-import { today } from '../clock';
+import { today } from '@/lib/dates';
 import { ApiError, notFound, queryOrThrow } from '../http/errors';
 import type { HandlerContext } from '../http/types';
 import { PricingRuleError } from '../pricing';

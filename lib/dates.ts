@@ -1,6 +1,6 @@
 /**
- * The service's notion of now. "Today" is the UTC date: one answer for every partner, whatever the
- * server's or the client's time zone. Date arithmetic is on `YYYY-MM-DD` strings through UTC, never
+ * Now and dates for both roles. "Today" is the UTC date: one answer for every partner, whatever the
+ * server's or the client's time zone (the service decides by it, and the site checks input the same way). Date arithmetic is on `YYYY-MM-DD` strings through UTC, never
  * through local time, so no time zone can move a day.
  */
 export function nowIso(): string {

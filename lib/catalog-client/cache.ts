@@ -1,0 +1,145 @@
+import { LRUCache } from 'lru-cache';
+
+/*
+ * The partner side's cache of upstream answers, by key and by tag. Every entry carries tags
+ * (`catalog`, `property:12:rates`, …); the change-feed sync expires exactly the tags whose area moved.
+ * Expired or aged entries are kept as *stale*: the next read fetches again, and only when that fetch fails
+ * for a passing reason (upstream down, over its limit) is the stale answer served instead of an error.
+ * Concurrent reads of a missing key share one upstream call.
+ *
+ * Why not Next.js's own data cache: `revalidateTag` works only inside Server Functions and Route Handlers,
+ * and the sync runs from a timer as well as from a route; this cache works the same in pages, routes, the
+ * sync job and the tests. It lives in the process; with several instances, tag expiries are broadcast
+ * (see `sync.ts`).
+ */
+
+interface Entry {
+  value?: unknown;
+  error?: unknown;
+  tags: readonly string[];
+  freshUntil: number;
+  stale: boolean;
+}
+
+export interface CacheOptions {
+  tags: readonly string[];
+  /** How long the answer is fresh without the sync expiring it. */
+  ttlMs: number;
+  /** Serve the stale answer when fetching again fails this way (default: never). */
+  serveStaleOn?: (error: unknown) => boolean;
+  /** Keep a failure as the answer for this long (a 404 asked again and again by a crawler); 0: not at all. */
+  cacheErrorMs?: (error: unknown) => number;
+}
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  staleServed: number;
+  expired: number;
+}
+
+export class TaggedCache {
+  private readonly entries: LRUCache<string, Entry>;
+  private readonly maxStaleMs: number;
+  private readonly keysByTag = new Map<string, Set<string>>();
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  readonly stats: CacheStats = { hits: 0, misses: 0, staleServed: 0, expired: 0 };
+
+  constructor(
+    options: { maxBytes: number; maxStaleMs?: number },
+    private readonly now: () => number = Date.now,
+  ) {
+    // A stale entry is kept this long past its freshness, for serving while the upstream is down.
+    this.maxStaleMs = options.maxStaleMs ?? 24 * 3_600_000;
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: options.maxBytes,
+      sizeCalculation: (entry, key) => key.length + approximateSize(entry.value ?? entry.error),
+      ttlAutopurge: false,
+      perf: { now },
+      dispose: (entry, key) => this.untag(key, entry.tags),
+    });
+  }
+
+  /** The answer for `key`: cached and fresh, or loaded (once, however many ask at the same time). */
+  async get<T>(key: string, options: CacheOptions, load: () => Promise<T>): Promise<T> {
+    const entry = this.entries.get(key);
+    if (entry && !entry.stale && this.now() < entry.freshUntil) {
+      this.stats.hits++;
+      if ('error' in entry) throw entry.error;
+      return entry.value as T;
+    }
+    const pending = this.inflight.get(key);
+    if (pending) return pending as Promise<T>;
+    this.stats.misses++;
+    const loading = load()
+      .then((value) => {
+        this.set(key, { value, tags: options.tags, freshUntil: this.now() + options.ttlMs, stale: false });
+        return value;
+      })
+      .catch((error: unknown) => {
+        if (entry && 'value' in entry && options.serveStaleOn?.(error)) {
+          this.stats.staleServed++;
+          return entry.value as T;
+        }
+        const keepMs = options.cacheErrorMs?.(error) ?? 0;
+        if (keepMs > 0)
+          this.set(key, { error, tags: options.tags, freshUntil: this.now() + keepMs, stale: false });
+        throw error;
+      })
+      .finally(() => this.inflight.delete(key));
+    this.inflight.set(key, loading);
+    return loading;
+  }
+
+  /** Marks every entry with this tag stale; returns how many there were. */
+  expireTag(tag: string): number {
+    let count = 0;
+    for (const key of this.keysByTag.get(tag) ?? []) {
+      const entry = this.entries.peek(key);
+      if (entry && !entry.stale) {
+        entry.stale = true;
+        count++;
+      }
+    }
+    this.stats.expired += count;
+    return count;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.keysByTag.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private set(key: string, entry: Entry): void {
+    // Replacing an entry disposes the old one (untagging it) before the new one is tagged.
+    this.entries.set(key, entry, { ttl: Math.max(1, entry.freshUntil - this.now()) + this.maxStaleMs });
+    if (!this.entries.has(key)) return; // larger than the whole cache
+    for (const tag of entry.tags) {
+      const keys = this.keysByTag.get(tag) ?? new Set<string>();
+      keys.add(key);
+      this.keysByTag.set(tag, keys);
+    }
+  }
+
+  private untag(key: string, tags: readonly string[]): void {
+    for (const tag of tags) {
+      const keys = this.keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysByTag.delete(tag);
+    }
+  }
+}
+
+/** Bytes an answer takes, roughly (its JSON text): what the cache's size limit counts. */
+function approximateSize(value: unknown): number {
+  if (value instanceof Error) return 256;
+  try {
+    return Math.max(64, JSON.stringify(value)?.length ?? 64);
+  } catch {
+    return 256;
+  }
+}

@@ -1,0 +1,96 @@
+import type { CatalogQuery, QuoteQuery, WindowQuery } from '@/lib/contract';
+import type { TaggedCache } from './cache';
+import type { Answer, CallOptions, CatalogClient } from './client';
+import { UpstreamError } from './errors';
+
+/** The four areas of a property, each re-fetched on its own when its time moves in the change feed. */
+export const AREAS = ['content', 'rates', 'availability', 'images'] as const;
+export type Area = (typeof AREAS)[number];
+
+/** Cache tags, as the design names them. */
+export const tags = {
+  catalog: 'catalog',
+  locations: 'locations',
+  area: (id: number, area: Area) => `property:${id}:${area}`,
+} as const;
+
+export interface CatalogTtls {
+  /** Property areas and searches: fresh until the sync expires them, at most this long. */
+  areaMs: number;
+  locationsMs: number;
+  quoteMs: number;
+  /** An unknown property (404) is remembered this long, so crawlers do not reach the upstream. */
+  notFoundMs: number;
+}
+
+/** Query parameters in a stable order, so equal questions share one cache entry. */
+function canonical(query: object): string {
+  return Object.entries(query)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
+}
+
+const passing = (error: unknown) => error instanceof UpstreamError && error.transient;
+
+/**
+ * What pages and routes read: the client's endpoints behind the tagged cache. Property areas and searches
+ * are served stale when the upstream is briefly unavailable; quotes are not (a price must be current).
+ */
+export function createCatalog(client: CatalogClient, cache: TaggedCache, ttl: CatalogTtls) {
+  const area = <T>(id: number, which: Area, key: string, load: () => Promise<Answer<T>>) =>
+    cache.get(
+      `property:${id}:${key}`,
+      {
+        tags: [tags.area(id, which)],
+        ttlMs: ttl.areaMs,
+        serveStaleOn: passing,
+        cacheErrorMs: (error) =>
+          error instanceof UpstreamError && error.status === 404 ? ttl.notFoundMs : 0,
+      },
+      load,
+    );
+
+  return {
+    /** GET /properties, cached under `catalog` (any change in the feed expires every search). */
+    search: (query: Partial<CatalogQuery>, o?: CallOptions) =>
+      cache.get(
+        `search?${canonical(query)}`,
+        { tags: [tags.catalog], ttlMs: ttl.areaMs, serveStaleOn: passing },
+        () => client.listProperties(query, o),
+      ),
+    /** GET /properties/{id} */
+    property: (id: number, o?: CallOptions) =>
+      area(id, 'content', 'content', () => client.getProperty(id, o)),
+    /** GET /properties/{id}/rates */
+    rates: (id: number, window: WindowQuery = {}, o?: CallOptions) =>
+      area(id, 'rates', `rates?${canonical(window)}`, () => client.getRates(id, window, o)),
+    /** GET /properties/{id}/availability */
+    availability: (id: number, window: WindowQuery = {}, o?: CallOptions) =>
+      area(id, 'availability', `availability?${canonical(window)}`, () =>
+        client.getAvailability(id, window, o),
+      ),
+    /** GET /properties/{id}/images */
+    images: (id: number, o?: CallOptions) => area(id, 'images', 'images', () => client.getImages(id, o)),
+    /** GET /properties/{id}/quote, briefly, by its full parameter set; expired with the rates or the bookings. */
+    quote: (
+      id: number,
+      stay: Partial<QuoteQuery> & Pick<QuoteQuery, 'checkin' | 'checkout'>,
+      o?: CallOptions,
+    ) =>
+      cache.get(
+        `quote:${id}?${canonical(stay)}`,
+        { tags: [tags.area(id, 'rates'), tags.area(id, 'availability')], ttlMs: ttl.quoteMs },
+        () => client.getQuote(id, stay, o),
+      ),
+    /** GET /locations (the document: refresh daily). */
+    locations: (o?: CallOptions) =>
+      cache.get('locations', { tags: [tags.locations], ttlMs: ttl.locationsMs, serveStaleOn: passing }, () =>
+        client.listLocations(o),
+      ),
+    cache,
+  };
+}
+
+export type Catalog = ReturnType<typeof createCatalog>;

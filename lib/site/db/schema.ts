@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/*
+ * The site's own tables (the partner side), apart from the catalog service's: the leads it has accepted
+ * and the change-feed sync's memory. Same database setup as the service (PGlite under DATA_DIR/site, or
+ * DATABASE_URL); every table is prefixed `site_` so both roles can share one Postgres database.
+ */
+
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * An inquiry the site accepted, stored before it is sent upstream so that none is ever lost.
+ * status: `sending` (a sender holds it until `claimed_until`), `queued` (waiting for `next_attempt_at`),
+ * `sent` (the upstream took it), `rejected` (the upstream refused its content), `failed` (gave up after
+ * the bounded retries, or the site's own key was refused; kept for the team to act on).
+ */
+export const leads = pgTable(
+  'site_leads',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    reference: text('reference').notNull(),
+    /** The InquiryRequest as validated, with the reference filled in: exactly what is sent upstream. */
+    request: jsonb('request').notNull(),
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: stamp('next_attempt_at'),
+    claimedUntil: stamp('claimed_until'),
+    lastError: jsonb('last_error'),
+    upstreamId: integer('upstream_id'),
+    agent: jsonb('agent'),
+    test: boolean('test'),
+    requestId: text('request_id').notNull(),
+    createdAt: stamp('created_at').notNull().default(sql`now()`),
+    updatedAt: stamp('updated_at').notNull().default(sql`now()`),
+    sentAt: stamp('sent_at'),
+  },
+  (t) => [index('site_leads_due').on(t.status, t.nextAttemptAt)],
+);
+
+/** One row per sync job (`catalog`): the cursor a restart resumes from and what the last run did. */
+export const syncState = pgTable('site_sync_state', {
+  name: text('name').primaryKey(),
+  cursor: stamp('cursor'),
+  lastRunAt: stamp('last_run_at'),
+  lastSummary: jsonb('last_summary'),
+});
+
+/** Each live property's area times as last seen in the change feed: the sync compares against these. */
+export const propertyAreas = pgTable('site_property_areas', {
+  propertyId: integer('property_id').primaryKey(),
+  content: text('content'),
+  rates: text('rates'),
+  availability: text('availability'),
+  images: text('images'),
+});

@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import { type FieldErrors, REQUEST_ID_PATTERN } from '@/lib/contract';
+import { UpstreamError } from '../catalog-client/errors';
+import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../rate-limit';
+import { type Settings, settings } from '../settings';
+import { logger } from './logger';
+
+/*
+ * The site's own API (`/api/*`, what the browser calls) in one place: request ids, the visitor's identity
+ * and limits, the Origin check of POSTs, and one error shape for every failure:
+ *   {error: {code, message, fields?, request_id}}
+ * with `fields` keyed by dotted path, as the forms need them. Upstream internals (its status, its ids,
+ * the key) never pass through; the mode does, as `X-Catalog-Mode`.
+ */
+
+export type SiteErrorCode =
+  | 'validation_failed'
+  | 'invalid_request'
+  | 'forbidden'
+  | 'not_found'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'upstream_error'
+  | 'internal_error';
+
+const STATUS: Record<SiteErrorCode, number> = {
+  validation_failed: 400,
+  invalid_request: 400,
+  forbidden: 403,
+  not_found: 404,
+  rate_limited: 429,
+  unavailable: 503,
+  upstream_error: 502,
+  internal_error: 500,
+};
+
+export class SiteError extends Error {
+  constructor(
+    readonly code: SiteErrorCode,
+    message: string,
+    readonly fields?: FieldErrors,
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface Context {
+  requestId: string;
+  visitor: string;
+}
+
+/** The browser's own id when it sent a usable one, else a new one; it goes upstream with every call. */
+export function requestIdOf(request: Request): string {
+  const incoming = request.headers.get('x-request-id');
+  return incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : `site_${randomBytes(12).toString('hex')}`;
+}
+
+/**
+ * The visitor's address: Next.js puts the socket's address in X-Forwarded-For when no proxy did, and each
+ * trusted proxy appends the address it saw; so the client is the entry TRUSTED_PROXY_COUNT from the right.
+ */
+export function visitorOf(request: Request, s: Settings = settings()): string {
+  const hops = (request.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  return hops[hops.length - 1 - s.TRUSTED_PROXY_COUNT] ?? hops[0] ?? 'unknown';
+}
+
+/**
+ * A POST must come from the site's own pages: its Origin is the site's (SITE_URL) or the host it was sent
+ * to. Browsers send Origin on every POST made by fetch or a form, so a missing one is refused as well.
+ */
+export function originAllowed(request: Request, s: Settings = settings()): boolean {
+  const origin = request.headers.get('origin');
+  if (!origin || origin === 'null') return false;
+  if (origin === new URL(s.siteUrl).origin) return true;
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  if (!host) return false;
+  const proto = request.headers.get('x-forwarded-proto') ?? new URL(request.url).protocol.replace(':', '');
+  return origin === `${proto}://${host}`;
+}
+
+interface VisitorLimits {
+  from: Settings;
+  requests: Limiter;
+  inquiries: Limiter;
+}
+const LIMITS_KEY = Symbol.for('rental.site.limits');
+
+function visitorLimits(): VisitorLimits {
+  const g = globalThis as typeof globalThis & { [LIMITS_KEY]?: VisitorLimits };
+  const s = settings();
+  if (g[LIMITS_KEY]?.from !== s) {
+    const redis = redisForLimits(s.REDIS_URL, logger);
+    g[LIMITS_KEY] = {
+      from: s,
+      requests: createLimiter('site_requests', s.SITE_RATE_LIMIT_PER_MINUTE, 60, redis),
+      inquiries: createLimiter('site_inquiries', s.SITE_INQUIRIES_PER_VISITOR_PER_HOUR, 3600, redis),
+    };
+  }
+  return g[LIMITS_KEY];
+}
+
+export async function limitVisitor(visitor: string, what: 'requests' | 'inquiries'): Promise<void> {
+  const seconds = await consumeOrWait(visitorLimits()[what], visitor);
+  if (seconds > 0) {
+    const message =
+      what === 'inquiries'
+        ? `You have sent several inquiries in a short time; please try again in ${minutes(seconds)}.`
+        : `Too many requests; please try again in ${minutes(seconds)}.`;
+    throw new SiteError('rate_limited', message, undefined, seconds);
+  }
+}
+
+const minutes = (seconds: number) =>
+  seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+
+/** What an upstream failure means to a visitor, without the upstream's internals. */
+export function fromUpstream(error: UpstreamError): SiteError {
+  if (error.code === 'validation_failed')
+    return new SiteError('validation_failed', 'Some details need correcting.', error.fields ?? {});
+  // The service's own words about a stay ("the minimum stay is 7 nights") are meant for the traveller.
+  if (error.status === 400) return new SiteError('invalid_request', error.message);
+  if (error.status === 404) return new SiteError('not_found', 'That property is not in the catalog.');
+  if (error.status === 429 || error.code === 'budget_exhausted')
+    return new SiteError(
+      'unavailable',
+      'The catalog is busy; please try again shortly.',
+      undefined,
+      error.retryAfter ?? 5,
+    );
+  return new SiteError('upstream_error', 'The catalog is not answering right now; please try again shortly.');
+}
+
+interface Reply {
+  status?: number;
+  mode?: string;
+  /** Browser caching of a successful GET, in seconds (0: none). */
+  maxAge?: number;
+}
+
+export function json(data: unknown, ctx: Context, reply: Reply = {}): Response {
+  const headers = new Headers({ 'X-Request-Id': ctx.requestId });
+  if (reply.mode) headers.set('X-Catalog-Mode', reply.mode);
+  headers.set('Cache-Control', reply.maxAge ? `private, max-age=${reply.maxAge}` : 'no-store');
+  return Response.json(data, { status: reply.status ?? 200, headers });
+}
+
+export function errorResponse(error: SiteError, requestId: string): Response {
+  const headers = new Headers({ 'X-Request-Id': requestId, 'Cache-Control': 'no-store' });
+  if (error.retryAfter) headers.set('Retry-After', String(error.retryAfter));
+  const body = {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+      request_id: requestId,
+    },
+  };
+  return Response.json(body, { status: STATUS[error.code], headers });
+}
+
+/**
+ * Wraps a route handler: request id, the visitor's request limit, and every failure turned into the
+ * one error shape (upstream errors mapped, anything unexpected logged with the request id and answered 500).
+ */
+export function route<P>(
+  handler: (request: Request, ctx: Context, params: P) => Promise<Response>,
+): (request: Request, segment: { params: Promise<P> }) => Promise<Response> {
+  return async (request, segment) => {
+    const ctx = { requestId: requestIdOf(request), visitor: visitorOf(request) };
+    try {
+      await limitVisitor(ctx.visitor, 'requests');
+      return await handler(request, ctx, await segment.params);
+    } catch (error) {
+      if (error instanceof SiteError) return errorResponse(error, ctx.requestId);
+      if (error instanceof UpstreamError) {
+        const mapped = fromUpstream(error);
+        if (mapped.code === 'upstream_error' || mapped.code === 'unavailable') {
+          logger.warn(
+            {
+              requestId: ctx.requestId,
+              upstream: { status: error.status, code: error.code, id: error.requestId },
+            },
+            `upstream call failed: ${error.message}`,
+          );
+        }
+        return errorResponse(mapped, ctx.requestId);
+      }
+      logger.error(
+        { err: error, requestId: ctx.requestId, path: new URL(request.url).pathname },
+        'api route failed',
+      );
+      return errorResponse(
+        new SiteError('internal_error', 'Something went wrong on our side.'),
+        ctx.requestId,
+      );
+    }
+  };
+}

@@ -1,0 +1,3 @@
+import { createLogger } from '../logger';
+
+export const logger = createLogger('site');
