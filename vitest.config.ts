@@ -2,7 +2,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const alias = { '@': path.resolve(import.meta.dirname) };
+const alias = {
+  '@': path.resolve(import.meta.dirname),
+  // Route modules import `server-only`, which throws outside Next.js's server bundles; in tests it is a no-op.
+  'server-only': path.resolve(import.meta.dirname, 'node_modules/server-only/empty.js'),
+};
 
 export default defineConfig({
   resolve: { alias },
@@ -28,6 +32,8 @@ export default defineConfig({
             // The suite makes thousands of requests with one key; the rate-limit tests lower these themselves.
             SVC_RATE_LIMIT_PER_MINUTE: '1000000',
             SVC_RATE_LIMIT_PER_HOUR: '1000000',
+            SITE_RATE_LIMIT_PER_MINUTE: '1000000',
+            SITE_INQUIRIES_PER_VISITOR_PER_HOUR: '1000000',
           },
         },
       },

@@ -108,24 +108,24 @@ export function createCatalogClient(options: ClientOptions) {
     }
     const requestId = response.headers.get('x-request-id');
     const mode = response.headers.get(`x-${short.toLowerCase()}-mode`) ?? 'live';
+    // A success the client cannot read is `unreadable_answer`: the call may well have taken effect
+    // (an inquiry created), so it must not be sent again as if it had failed.
+    const unreadable = (what: string) =>
+      new UpstreamError(502, 'unreadable_answer', `The catalog answered with ${what}.`, undefined, requestId);
     let json: unknown;
+    let readable = true;
     try {
       json = await response.json();
     } catch {
-      throw new UpstreamError(
-        502,
-        'bad_response',
-        'The catalog answered with something that is not JSON.',
-        undefined,
-        requestId,
-      );
+      readable = false;
     }
     if (!response.ok) {
       const parsed = errorBodySchema.safeParse(json);
       const retryAfter = Number(response.headers.get('retry-after')) || null;
       const error = new UpstreamError(
         response.status,
-        parsed.success ? parsed.data.error.code : 'bad_response',
+        // An edge in front of the API may answer 429 with a page of its own: still a 429.
+        parsed.success ? parsed.data.error.code : response.status === 429 ? 'rate_limited' : 'bad_response',
         parsed.success ? parsed.data.error.message : `The catalog answered ${response.status}.`,
         parsed.success ? parsed.data.error.validation : undefined,
         parsed.success ? (parsed.data.error.request_id ?? requestId) : requestId,
@@ -141,16 +141,9 @@ export function createCatalogClient(options: ClientOptions) {
       }
       throw error;
     }
+    if (!readable) throw unreadable('something that is not JSON');
     const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      throw new UpstreamError(
-        502,
-        'bad_response',
-        'The catalog answered in a shape this site does not understand.',
-        undefined,
-        requestId,
-      );
-    }
+    if (!parsed.success) throw unreadable('a shape this site does not understand');
     return { data: parsed.data, mode, requestId };
   }
 

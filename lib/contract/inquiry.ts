@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { integerMessages, perDay } from './params';
-import { dateString, isCalendarDate } from './primitives';
+import { crossField, dateString, isCalendarDate } from './primitives';
 
 /** Section 8's limits for inquiry fields: the service, the client and the forms all use these. */
 export const INQUIRY_LIMITS = {
@@ -86,37 +86,39 @@ export const inquiryRequestSchema = perDay((today: string) =>
       message: optionalText(INQUIRY_LIMITS.message),
       reference: optionalText(INQUIRY_LIMITS.reference),
     })
-    .check((ctx) => {
-      const v = ctx.value as Record<string, unknown>;
-      const push = (path: string, message: string) =>
-        ctx.issues.push({ code: 'custom', path: path.split('.'), message, input: v });
-      const hasProperty = v.property_id !== undefined && v.property_id !== null;
-      const hasDestination = v.destination !== undefined && v.destination !== null;
-      if (hasProperty === hasDestination) {
-        const message = hasProperty
-          ? 'send either property_id or destination, not both'
-          : 'send either property_id or destination';
-        push('property_id', message);
-        push('destination', message);
-      }
-      const destination = v.destination as { id?: unknown; name?: unknown } | null | undefined;
-      if (
-        destination &&
-        (destination.id ?? undefined) === undefined &&
-        (destination.name ?? undefined) === undefined
-      ) {
-        push('destination', 'needs an id, a name or both');
-      }
-      const stay = v.stay as { checkin?: unknown; checkout?: unknown } | undefined;
-      if (validDate(stay?.checkin) && stay.checkin < today) push('stay.checkin', 'must be today or later');
-      if (validDate(stay?.checkin) && validDate(stay?.checkout) && stay.checkout <= stay.checkin) {
-        push('stay.checkout', 'must be after stay.checkin');
-      }
-      const budget = v.budget as { min?: unknown; max?: unknown } | null | undefined;
-      if (typeof budget?.min === 'number' && typeof budget.max === 'number' && budget.max < budget.min) {
-        push('budget.max', 'must not be below budget.min');
-      }
-    }),
+    .check(
+      crossField((ctx) => {
+        const v = ctx.value as Record<string, unknown>;
+        const push = (path: string, message: string) =>
+          ctx.issues.push({ code: 'custom', path: path.split('.'), message, input: v });
+        const hasProperty = v.property_id !== undefined && v.property_id !== null;
+        const hasDestination = v.destination !== undefined && v.destination !== null;
+        if (hasProperty === hasDestination) {
+          const message = hasProperty
+            ? 'send either property_id or destination, not both'
+            : 'send either property_id or destination';
+          push('property_id', message);
+          push('destination', message);
+        }
+        const destination = v.destination as { id?: unknown; name?: unknown } | null | undefined;
+        if (
+          destination &&
+          (destination.id ?? undefined) === undefined &&
+          (destination.name ?? undefined) === undefined
+        ) {
+          push('destination', 'needs an id, a name or both');
+        }
+        const stay = v.stay as { checkin?: unknown; checkout?: unknown } | undefined;
+        if (validDate(stay?.checkin) && stay.checkin < today) push('stay.checkin', 'must be today or later');
+        if (validDate(stay?.checkin) && validDate(stay?.checkout) && stay.checkout <= stay.checkin) {
+          push('stay.checkout', 'must be after stay.checkin');
+        }
+        const budget = v.budget as { min?: unknown; max?: unknown } | null | undefined;
+        if (typeof budget?.min === 'number' && typeof budget.max === 'number' && budget.max < budget.min) {
+          push('budget.max', 'must not be below budget.min');
+        }
+      }),
+    ),
 );
 export type InquiryRequestInput = z.input<ReturnType<typeof inquiryRequestSchema>>;
 export type InquiryRequest = z.output<ReturnType<typeof inquiryRequestSchema>>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldErrors } from './errors';
-import { dateString, dateTimeString, isCalendarDate } from './primitives';
+import { crossField, dateString, dateTimeString, isCalendarDate } from './primitives';
 
 const INT32_MAX = 2_147_483_647;
 
@@ -96,7 +96,7 @@ export const catalogQuerySchema = z
     guests: intParam(1).optional(),
     rooms: intParam(1).optional(),
   })
-  .check((ctx) => checkStayPair(ctx.value as Values, ctx.issues, 'checkin', 'checkout', true));
+  .check(crossField((ctx) => checkStayPair(ctx.value as Values, ctx.issues, 'checkin', 'checkout', true)));
 export type CatalogQuery = z.infer<typeof catalogQuerySchema>;
 
 // GET /properties/changes
@@ -108,13 +108,13 @@ export const changesQuerySchema = z.object({
 export type ChangesQuery = z.infer<typeof changesQuerySchema>;
 
 /** `from`/`to` windows of /rates and /availability: `to` may not be before `from`. */
-export const windowQuerySchema = z
-  .object({ from: dateParam.optional(), to: dateParam.optional() })
-  .check((ctx) => {
+export const windowQuerySchema = z.object({ from: dateParam.optional(), to: dateParam.optional() }).check(
+  crossField((ctx) => {
     const { from, to } = ctx.value as Values;
     if (validDate(from) && validDate(to) && to < from)
       ctx.issues.push(custom('to', 'must not be before from', ctx.value));
-  });
+  }),
+);
 export type WindowQuery = z.infer<typeof windowQuerySchema>;
 
 const requiredDate = z.string({ error: 'is required' }).pipe(dateString);
@@ -129,12 +129,14 @@ export const quoteQuerySchema = perDay((today: string) =>
       children: intParam(0, 50).default(0),
       bedrooms: intParam(1, 50).optional(),
     })
-    .check((ctx) => {
-      const { checkin } = ctx.value as Values;
-      if (validDate(checkin) && checkin < today)
-        ctx.issues.push(custom('checkin', 'must be today or later', ctx.value));
-      checkStayPair(ctx.value as Values, ctx.issues, 'checkin', 'checkout', false);
-    }),
+    .check(
+      crossField((ctx) => {
+        const { checkin } = ctx.value as Values;
+        if (validDate(checkin) && checkin < today)
+          ctx.issues.push(custom('checkin', 'must be today or later', ctx.value));
+        checkStayPair(ctx.value as Values, ctx.issues, 'checkin', 'checkout', false);
+      }),
+    ),
 );
 export type QuoteQuery = z.infer<ReturnType<typeof quoteQuerySchema>>;
 

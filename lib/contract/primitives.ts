@@ -32,3 +32,14 @@ export function enumOf<const T extends readonly [string, ...string[]]>(mode: Sch
 export function objectOf<S extends z.ZodRawShape>(mode: SchemaMode, shape: S) {
   return mode === 'strict' ? z.strictObject(shape) : z.object(shape);
 }
+
+/**
+ * A rule across fields (checkout after checkin, budget max over min) that runs even when some field has
+ * already failed, so that every problem is reported in one response as decisions.md asks. zod skips
+ * object-level checks after a field's issue unless told otherwise; the rule must cope with raw values.
+ */
+export function crossField(rule: (ctx: z.core.ParsePayload<unknown>) => void) {
+  return z.superRefine((_value: unknown, ctx) => rule(ctx), {
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
+}

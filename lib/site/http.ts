@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type FieldErrors, REQUEST_ID_PATTERN } from '@/lib/contract';
+import type { z } from 'zod';
+import { type FieldErrors, parseQuery, REQUEST_ID_PATTERN } from '@/lib/contract';
 import { UpstreamError } from '../catalog-client/errors';
 import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../rate-limit';
 import { type Settings, settings } from '../settings';
@@ -199,4 +200,18 @@ export function route<P>(
       );
     }
   };
+}
+
+/** The request's query by the contract's rules (unknown keys ignored, first value wins), or a 400 with every problem. */
+export function queryOf<T extends z.ZodType>(schema: T, request: Request): z.infer<T> {
+  const parsed = parseQuery(schema, new URL(request.url).searchParams);
+  if (!parsed.ok) throw new SiteError('validation_failed', 'Some details need correcting.', parsed.errors);
+  return parsed.value;
+}
+
+/** A property id from the path: an integer from 1, or the property does not exist. */
+export function propertyIdOf(raw: string): number {
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  if (id < 1) throw new SiteError('not_found', 'That property is not in the catalog.');
+  return id;
 }

@@ -1,57 +1,19 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleRequest } from '@/lib/catalog-api/http/handle';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RequestBudget } from '@/lib/catalog-client/budget';
 import { createCatalogClient } from '@/lib/catalog-client/client';
 import { UpstreamError } from '@/lib/catalog-client/errors';
 import { addDays, today } from '@/lib/dates';
+import { faultyUpstream, sendJson as json, serveService } from './http';
 import { api, DEMO_KEYS, rows, setupService } from './service';
 
 const service = setupService({ properties: 150, seed: 31 });
 
-/** Serves a fetch-style handler over real HTTP on 127.0.0.1. */
-async function listen(
-  handler: (req: IncomingMessage, res: ServerResponse) => void,
-): Promise<{ server: Server; url: string }> {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-const servers: Server[] = [];
 let serviceUrl = '';
-
 beforeAll(async () => {
-  // The built-in service behind a real socket, as the site reaches any upstream.
-  const { server, url } = await listen(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const response = await handleRequest(
-      new Request(`${url}${req.url}`, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        body: chunks.length ? Buffer.concat(chunks) : undefined,
-      }),
-    );
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  servers.push(server);
-  serviceUrl = `${url}/v2`;
+  serviceUrl = (await serveService()).url;
 });
-afterAll(() => {
-  for (const s of servers) s.close();
-});
-
-/** An upstream that answers from a script and counts what it was sent. */
-async function faultyUpstream(answer: (hit: number, req: IncomingMessage, res: ServerResponse) => void) {
-  let hits = 0;
-  const { server, url } = await listen((req, res) => answer(++hits, req, res));
-  servers.push(server);
-  return { url, hits: () => hits };
-}
 
 const client = (baseUrl: string, extra: Partial<Parameters<typeof createCatalogClient>[0]> = {}) =>
   createCatalogClient({ baseUrl, apiKey: DEMO_KEYS.testFull, timeoutMs: 2000, ...extra });
@@ -133,10 +95,6 @@ describe('the catalog client against the built-in service over HTTP', () => {
 });
 
 describe('the catalog client against a faulty upstream on 127.0.0.1', () => {
-  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'Content-Type': 'application/json', 'X-SVC-Mode': 'live', ...headers });
-    res.end(typeof body === 'string' ? body : JSON.stringify(body));
-  };
   const limited = { error: { code: 'rate_limited', message: 'slow down', request_id: 'req_x' } };
 
   it('retries a read once after a short Retry-After, and gets its answer', async () => {
@@ -154,6 +112,17 @@ describe('the catalog client against a faulty upstream on 127.0.0.1', () => {
     const up = await faultyUpstream((_hit, _req, res) => json(res, 429, limited, { 'Retry-After': '1' }));
     const error = await failure(client(up.url).listLocations());
     expect(error.status).toBe(429);
+    expect(up.hits()).toBe(2);
+  });
+
+  it('treats a 429 from an edge in front of the API (an HTML page, no request id) as a 429', async () => {
+    const up = await faultyUpstream((hit, _req, res) => {
+      if (hit > 1) return json(res, 200, { locations: [] });
+      res.writeHead(429, { 'Content-Type': 'text/html', 'Retry-After': '1', 'cf-ray': 'abc' });
+      res.end('<html>Too many requests</html>');
+    });
+    const answer = await client(up.url).listLocations();
+    expect(answer.data.locations).toEqual([]);
     expect(up.hits()).toBe(2);
   });
 
@@ -203,9 +172,16 @@ describe('the catalog client against a faulty upstream on 127.0.0.1', () => {
 
   it('reports malformed JSON and unreachable upstreams as bad gateway answers', async () => {
     const up = await faultyUpstream((_hit, _req, res) => json(res, 200, '{"locations": ['));
+    // A success it cannot read is told apart: the call may have taken effect upstream.
     expect(await failure(client(up.url).listLocations())).toMatchObject({
       status: 502,
+      code: 'unreadable_answer',
+    });
+    const broken = await faultyUpstream((_hit, _req, res) => json(res, 500, '<html>oops'));
+    expect(await failure(client(broken.url).listLocations())).toMatchObject({
+      status: 500,
       code: 'bad_response',
+      transient: true,
     });
     expect(await failure(client('http://127.0.0.1:1/v2').listLocations())).toMatchObject({
       status: 502,

@@ -107,9 +107,13 @@ describe('section 7 and decisions.md: errors', () => {
   });
 
   it('reports every invalid parameter at once, each named, with a message naming the rule', async () => {
-    const res = await api('/properties?page=0&per_page=500&sort=name&guests=x&updated_since=yesterday');
+    // A rule across fields (checkout with checkin) is reported alongside the fields' own problems.
+    const res = await api(
+      '/properties?page=0&per_page=500&sort=name&guests=x&updated_since=yesterday&checkin=2030-01-10',
+    );
     expectError(res, 400, 'validation_failed');
     expect(res.body.error.validation).toEqual({
+      checkout: 'is required with checkin',
       page: 'must be at least 1',
       per_page: 'must be between 1 and 200',
       sort: expect.stringContaining('must be one of id, -id'),

@@ -1,19 +1,19 @@
-import { ApiError } from './errors';
-
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * Reads a JSON object body as decisions.md asks: Content-Type application/json, at most 64 KiB (read in
- * chunks and abandoned past the limit, never buffered whole), valid JSON, an object. Anything else is
- * 400 invalid_request.
+ * Reads a JSON object body as decisions.md asks, for both roles: Content-Type application/json, at most
+ * 64 KiB (read in chunks and abandoned past the limit, never buffered whole), valid JSON, an object.
+ * Anything else throws the caller's "invalid request" error with a message saying what was wrong.
  */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+export async function readJsonObject(
+  request: Request,
+  invalid: (message: string) => Error,
+): Promise<Record<string, unknown>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new ApiError('invalid_request', 'Send the body as JSON with Content-Type: application/json.');
+    throw invalid('Send the body as JSON with Content-Type: application/json.');
   }
-  const tooLarge = () =>
-    new ApiError('invalid_request', `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.`);
+  const tooLarge = () => invalid(`The body is larger than ${MAX_BODY_BYTES / 1024} KiB.`);
   if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -34,10 +34,10 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   try {
     parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
-    throw new ApiError('invalid_request', 'The body is not valid JSON.');
+    throw invalid('The body is not valid JSON.');
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ApiError('invalid_request', 'The body must be a JSON object.');
+    throw invalid('The body must be a JSON object.');
   }
   return parsed as Record<string, unknown>;
 }

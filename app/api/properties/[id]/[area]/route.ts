@@ -1,0 +1,18 @@
+import { catalog } from '@/lib/catalog-client';
+import { windowQuerySchema } from '@/lib/contract';
+import { json, propertyIdOf, queryOf, route, SiteError } from '@/lib/site/http';
+
+// GET /api/properties/{id}/rates|availability|images — one area of a property, as the calendar and the
+// gallery load them (rates and availability take the contract's `from` / `to` window).
+export const GET = route<{ id: string; area: string }>(async (request, ctx, { id, area }) => {
+  const property = propertyIdOf(id);
+  const call = { requestId: ctx.requestId };
+  const c = catalog();
+  let answer: { data: unknown; mode: string };
+  if (area === 'rates') answer = await c.rates(property, queryOf(windowQuerySchema, request), call);
+  else if (area === 'availability')
+    answer = await c.availability(property, queryOf(windowQuerySchema, request), call);
+  else if (area === 'images') answer = await c.images(property, call);
+  else throw new SiteError('not_found', 'No such page.');
+  return json(answer.data, ctx, { mode: answer.mode, maxAge: 60 });
+});

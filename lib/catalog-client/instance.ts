@@ -1,0 +1,49 @@
+import { settings } from '../settings';
+import { RequestBudget } from './budget';
+import { TaggedCache } from './cache';
+import { type Catalog, createCatalog } from './catalog';
+import { type CatalogClient, createCatalogClient } from './client';
+
+/*
+ * The process's client and cached catalog, configured from the settings: one budget and one cache for
+ * every visitor. Kept on globalThis, as Next.js may load this module in several bundles. (Imported through
+ * `index.ts`, which marks it server-only; the server's start-up jobs import it directly.)
+ */
+
+const KEY = Symbol.for('rental.catalog-client');
+type Held = { client: CatalogClient; catalog: Catalog };
+
+function held(): Held {
+  const g = globalThis as typeof globalThis & { [KEY]?: Held };
+  if (!g[KEY]) {
+    const s = settings();
+    const client = createCatalogClient({
+      baseUrl: s.SVC_BASE_URL ?? s.serviceBaseUrl,
+      apiKey: s.SVC_API_KEY,
+      shortName: s.SVC_SHORT_NAME,
+      timeoutMs: s.UPSTREAM_TIMEOUT_MS,
+      maxRetryWaitMs: s.UPSTREAM_MAX_RETRY_WAIT_MS,
+      budget: new RequestBudget(s.UPSTREAM_BUDGET_PER_MINUTE, s.UPSTREAM_BUDGET_PER_HOUR),
+    });
+    const cache = new TaggedCache({ maxBytes: s.CACHE_MAX_MB * 1024 * 1024 });
+    const catalog = createCatalog(client, cache, {
+      areaMs: s.CACHE_TTL_SECONDS * 1000,
+      locationsMs: 24 * 3_600_000,
+      quoteMs: s.QUOTE_CACHE_SECONDS * 1000,
+      notFoundMs: 10 * 60_000,
+    });
+    g[KEY] = { client, catalog };
+  }
+  return g[KEY];
+}
+
+/** The process's client, configured from the settings (one budget for every visitor). */
+export const catalogClient = (): CatalogClient => held().client;
+
+/** The process's cached catalog (one cache for every visitor). */
+export const catalog = (): Catalog => held().catalog;
+
+/** Forgets the process's client and cache (tests change the settings and start again). */
+export function resetCatalogClient(): void {
+  (globalThis as typeof globalThis & { [KEY]?: Held })[KEY] = undefined;
+}

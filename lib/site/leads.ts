@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { InquiryRequest } from '@/lib/contract';
+import type { CatalogClient } from '../catalog-client/client';
+import { UpstreamError } from '../catalog-client/errors';
+import { today } from '../dates';
+import type { SiteDb } from './db/client';
+import { leads } from './db/schema';
+import { logger } from './logger';
+
+/*
+ * Inquiries are never lost: a lead is stored before anything is sent, then delivered upstream. A 429
+ * leaves it queued until the upstream's Retry-After; a network error or a 5xx is retried with growing
+ * waits up to LEAD_MAX_ATTEMPTS, then the lead is marked failed and logged loudly (it stays in the
+ * table for the team). Senders claim a lead for a while, so a process that dies mid-send leaves it to be
+ * picked up again, and several instances never send one lead twice at the same time.
+ */
+
+export type Lead = typeof leads.$inferSelect;
+export type LeadStatus = 'sending' | 'queued' | 'sent' | 'rejected' | 'failed';
+
+export interface DeliveryPolicy {
+  maxAttempts: number;
+  retryBaseSeconds: number;
+  /** How long a sender holds a lead before another may take it (longer than one upstream call). */
+  claimSeconds: number;
+}
+
+/** An id that can be shown in a confirmation URL: unguessable, since the lead holds contact details. */
+const leadId = () => `ld_${randomBytes(15).toString('base64url')}`;
+
+/** The site's own reference when the traveller or advisor gave none: `WEB-20261121-7K3QX9`. */
+const ownReference = () =>
+  `WEB-${today().replaceAll('-', '')}-${randomBytes(4).toString('hex').toUpperCase().slice(0, 6)}`;
+
+/** Stores an accepted inquiry, claimed by the caller who is about to send it. */
+export async function createLead(
+  db: SiteDb,
+  request: InquiryRequest,
+  requestId: string,
+  policy: DeliveryPolicy,
+): Promise<Lead> {
+  const reference = request.reference ?? ownReference();
+  const [lead] = await db
+    .insert(leads)
+    .values({
+      id: leadId(),
+      kind: request.property_id ? 'property' : 'general',
+      reference,
+      request: { ...request, reference },
+      status: 'sending',
+      requestId,
+      claimedUntil: sql`now() + make_interval(secs => ${policy.claimSeconds})`,
+    })
+    .returning();
+  return lead!;
+}
+
+export async function findLead(db: SiteDb, id: string): Promise<Lead | undefined> {
+  const [lead] = await db.select().from(leads).where(eq(leads.id, id));
+  return lead;
+}
+
+/** Waits before attempt n+1 after n failures: base × 2^(n−1), at most 10 minutes, with a little jitter. */
+export function backoffSeconds(failures: number, baseSeconds: number, random = Math.random): number {
+  const wait = Math.min(600, baseSeconds * 2 ** Math.max(0, failures - 1));
+  return Math.ceil(wait * (0.9 + 0.2 * random()));
+}
+
+/**
+ * Sends one claimed lead and records the outcome. Never throws for an upstream failure: the lead's new
+ * status says what happened.
+ */
+export async function deliverLead(
+  db: SiteDb,
+  client: CatalogClient,
+  lead: Lead,
+  policy: DeliveryPolicy,
+): Promise<Lead> {
+  const update = async (values: PgUpdateSetSource<typeof leads>) => {
+    const [row] = await db
+      .update(leads)
+      .set({ ...values, claimedUntil: null, updatedAt: sql`now()` })
+      .where(eq(leads.id, lead.id))
+      .returning();
+    return row!;
+  };
+  const later = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+  const attempts = lead.attempts + 1;
+  const log = logger.child({ lead: lead.id, reference: lead.reference, requestId: lead.requestId });
+  try {
+    const answer = await client.submitInquiry(lead.request as InquiryRequest, { requestId: lead.requestId });
+    log.info({ inquiry: answer.data.id, test: answer.data.test }, 'lead sent upstream');
+    return update({
+      status: 'sent',
+      attempts,
+      upstreamId: answer.data.id,
+      agent: answer.data.agent,
+      test: answer.data.test,
+      sentAt: sql`now()`,
+      lastError: null,
+      nextAttemptAt: null,
+    });
+  } catch (caught) {
+    const error =
+      caught instanceof UpstreamError
+        ? caught
+        : new UpstreamError(
+            502,
+            'unreachable',
+            String((caught as Error)?.message ?? caught),
+            undefined,
+            null,
+          );
+    const lastError = {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      fields: error.fields,
+    };
+    if (error.code === 'unreadable_answer') {
+      // The upstream said yes in words we cannot read: the inquiry exists; sending it again would duplicate it.
+      log.warn({ lastError }, 'lead accepted upstream with an unreadable answer; not sending it again');
+      return update({ status: 'sent', attempts, sentAt: sql`now()`, lastError });
+    }
+    if (error.status === 429 || error.code === 'budget_exhausted') {
+      // Over the limit is not a failed attempt: wait as told, then send.
+      const wait = Math.max(1, error.retryAfter ?? 5);
+      log.info({ retryAfter: wait }, 'lead queued: the catalog is over its limit');
+      return update({ status: 'queued', nextAttemptAt: later(wait), lastError });
+    }
+    if (error.status === 400) {
+      log.info({ lastError }, 'lead refused by the catalog');
+      return update({ status: 'rejected', attempts, lastError });
+    }
+    if (error.transient && attempts < policy.maxAttempts) {
+      const wait = backoffSeconds(attempts, policy.retryBaseSeconds);
+      log.warn({ lastError, attempts, retryIn: wait }, 'lead not sent yet; will retry');
+      return update({ status: 'queued', attempts, nextAttemptAt: later(wait), lastError });
+    }
+    // Out of attempts, or refused for a reason no retry fixes (the site's key, a missing property):
+    // kept, and said loudly, for someone to act on.
+    log.error({ lastError, attempts }, 'LEAD NOT DELIVERED: kept in site_leads as failed; needs attention');
+    return update({ status: 'failed', attempts, lastError });
+  }
+}
+
+/**
+ * Claims leads that are due: queued ones whose wait is over, and `sending` ones whose sender stopped
+ * (a process that died mid-send). SKIP LOCKED lets several instances share the queue.
+ */
+export async function claimDueLeads(db: SiteDb, policy: DeliveryPolicy, limit = 10): Promise<Lead[]> {
+  const result = (await db.execute(sql`
+    UPDATE site_leads SET status = 'sending', updated_at = now(),
+      claimed_until = now() + make_interval(secs => ${policy.claimSeconds})
+    WHERE id IN (
+      SELECT id FROM site_leads
+      WHERE (status = 'queued' AND next_attempt_at <= now())
+         OR (status = 'sending' AND claimed_until < now())
+      ORDER BY created_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id`)) as unknown as { rows: { id: string }[] };
+  const ids = result.rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await Promise.all(ids.map((id) => findLead(db, id)));
+  return rows.filter((r): r is Lead => r !== undefined);
+}
+
+/** One pass of the worker: sends every due lead, one after another (they share the upstream budget). */
+export async function sendDueLeads(
+  db: SiteDb,
+  client: CatalogClient,
+  policy: DeliveryPolicy,
+): Promise<Lead[]> {
+  const done: Lead[] = [];
+  for (;;) {
+    const batch = await claimDueLeads(db, policy);
+    if (batch.length === 0) return done;
+    for (const lead of batch) done.push(await deliverLead(db, client, lead, policy));
+  }
+}
+
+/** What the browser may see of a lead (its confirmation page): no phone, no message, no internals. */
+export function publicLead(lead: Lead) {
+  const request = lead.request as InquiryRequest;
+  const rejected =
+    lead.status === 'rejected' ? (lead.lastError as { message?: string; fields?: unknown }) : null;
+  return {
+    id: lead.id,
+    reference: lead.reference,
+    kind: lead.kind,
+    // `sending` is an internal step; to the traveller it is still on its way.
+    status: (lead.status === 'sending' ? 'queued' : lead.status) as Exclude<LeadStatus, 'sending'>,
+    created_at: lead.createdAt.toISOString(),
+    property_id: request.property_id ?? null,
+    destination: request.destination ?? null,
+    stay: request.stay,
+    budget: request.budget ?? null,
+    contact: { first_name: request.contact.first_name, email: request.contact.email },
+    inquiry_id: lead.upstreamId,
+    test: lead.test,
+    agent: lead.agent as { first_name: string; last_name: string; email: string } | null,
+    problem: rejected ? { message: rejected.message ?? '', fields: rejected.fields ?? null } : null,
+  };
+}
+
+export type PublicLead = ReturnType<typeof publicLead>;

@@ -1,0 +1,30 @@
+import type { CatalogClient } from '../catalog-client/client';
+import type { Settings } from '../settings';
+import type { SiteDb } from './db/client';
+import { deliveryPolicy } from './inquiries';
+import { sendDueLeads } from './leads';
+import { logger } from './logger';
+
+/**
+ * The in-process sender of queued leads: every few seconds it claims the leads that are due and sends
+ * them. Started with the server; stops with it. A pass never overlaps the previous one.
+ */
+export function startLeadWorker(
+  deps: { db: () => Promise<SiteDb>; client: () => CatalogClient; settings: Settings },
+  intervalMs = 2000,
+): () => void {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await sendDueLeads(await deps.db(), deps.client(), deliveryPolicy(deps.settings));
+    } catch (error) {
+      logger.error({ err: error }, 'lead worker pass failed; will try again');
+    } finally {
+      running = false;
+    }
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

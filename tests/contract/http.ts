@@ -1,0 +1,79 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll } from 'vitest';
+import { handleRequest } from '@/lib/catalog-api/http/handle';
+
+/** Real sockets on 127.0.0.1 for the tests: the built-in service as an upstream, and faulty upstreams. */
+
+const open: Server[] = [];
+afterAll(async () => {
+  await Promise.all(open.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+export async function listen(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ server: Server; url: string }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  open.push(server);
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/**
+ * The built-in service behind a real socket, as the site reaches any upstream. Records each request's
+ * method and path (with query) so tests can count what reached the upstream.
+ */
+export async function serveService() {
+  const requests: string[] = [];
+  let down = false;
+  const { server, url } = await listen(async (req, res) => {
+    if (down) {
+      req.socket.destroy();
+      return;
+    }
+    requests.push(`${req.method} ${req.url}`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const response = await handleRequest(
+      new Request(`${url}${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      }),
+    );
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  return {
+    server,
+    url: `${url}/v2`,
+    requests,
+    /** Requests since the last call, then forgets them. */
+    take(): string[] {
+      return requests.splice(0);
+    },
+    /** Drops every connection (an upstream that is down) until set back. */
+    setDown(value: boolean) {
+      down = value;
+    },
+  };
+}
+
+/** An upstream that answers from a script and counts what it was sent. */
+export async function faultyUpstream(
+  answer: (hit: number, req: IncomingMessage, res: ServerResponse) => void,
+) {
+  let hits = 0;
+  const { url } = await listen((req, res) => answer(++hits, req, res));
+  return { url, hits: () => hits };
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'X-SVC-Mode': 'live', ...headers });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+}
