@@ -77,3 +77,78 @@ export function sendJson(
   res.writeHead(status, { 'Content-Type': 'application/json', 'X-SVC-Mode': 'live', ...headers });
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
+
+export type UpstreamMode =
+  | { kind: 'pass' }
+  | { kind: 'status'; status: number; retryAfter?: number }
+  | { kind: 'hang' }
+  | { kind: 'malformed' }
+  | { kind: 'down' }
+  | { kind: 'rewrite'; edit: (body: any) => any };
+
+/**
+ * A proxy in front of the real service whose behaviour a test switches: pass through, answer with an
+ * error status (and Retry-After), hang, send broken JSON, drop the connection, or edit the real answer.
+ * Counts what it was sent, by method and path.
+ */
+export async function switchableUpstream(target: () => string) {
+  let mode: UpstreamMode = { kind: 'pass' };
+  const sent: { method: string; path: string; at: number; passed: boolean; body: string }[] = [];
+  const { url } = await listen(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const current = mode;
+    sent.push({
+      method: req.method ?? 'GET',
+      path: req.url ?? '',
+      at: Date.now(),
+      passed: current.kind === 'pass' || current.kind === 'rewrite',
+      body: Buffer.concat(chunks).toString('utf8'),
+    });
+    if (current.kind === 'down') return void req.socket.destroy();
+    if (current.kind === 'hang') return;
+    if (current.kind === 'malformed') return sendJson(res, 200, '{"properties": [ {"id": 1,');
+    if (current.kind === 'status') {
+      const body = {
+        error: {
+          code: current.status === 429 ? 'rate_limited' : 'internal_error',
+          message: 'upstream secret detail',
+          request_id: 'req_upstream',
+        },
+      };
+      return sendJson(
+        res,
+        current.status,
+        body,
+        current.retryAfter ? { 'Retry-After': String(current.retryAfter) } : {},
+      );
+    }
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host')) as Record<
+      string,
+      string
+    >;
+    const answer = await fetch(`${target().replace(/\/v2$/, '')}${req.url}`, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
+    let text = await answer.text();
+    if (current.kind === 'rewrite' && answer.ok) text = JSON.stringify(current.edit(JSON.parse(text)));
+    const out = Object.fromEntries(answer.headers);
+    delete out['content-length'];
+    delete out['content-encoding'];
+    res.writeHead(answer.status, out);
+    res.end(text);
+  });
+  return {
+    url: `${url}/v2`,
+    set(next: UpstreamMode) {
+      mode = next;
+    },
+    sent,
+    /** Requests matching method and path prefix. */
+    count(method: string, prefix: string) {
+      return sent.filter((s) => s.method === method && s.path.startsWith(prefix)).length;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { TaggedCache } from '@/lib/catalog-client/cache';
+import { UpstreamError } from '@/lib/catalog-client/errors';
+import { reloadSettings } from '@/lib/settings';
+import { originAllowed, visitorOf } from '@/lib/site/http';
+import { backoffSeconds } from '@/lib/site/leads';
+
+const transient = (e: unknown) => e instanceof UpstreamError && e.transient;
+const down = () => new UpstreamError(502, 'unreachable', 'down', undefined, null);
+
+describe('the tagged cache', () => {
+  it('loads once for concurrent readers and serves the answer until its tag is expired', async () => {
+    let clock = 0;
+    const cache = new TaggedCache({ maxBytes: 1_000_000 }, () => clock);
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    const opts = { tags: ['property:1:rates'], ttlMs: 1000 };
+    const [a, b] = await Promise.all([cache.get('k', opts, load), cache.get('k', opts, load)]);
+    expect(a).toEqual({ n: 1 });
+    expect(b).toBe(a);
+    clock = 999;
+    expect(await cache.get('k', opts, load)).toEqual({ n: 1 });
+    expect(cache.expireTag('property:1:content')).toBe(0);
+    expect(cache.expireTag('property:1:rates')).toBe(1);
+    expect(await cache.get('k', opts, load)).toEqual({ n: 2 });
+    clock = 999 + 1000;
+    expect(await cache.get('k', opts, load)).toEqual({ n: 3 });
+  });
+
+  it('serves a stale answer only when asked to, and only for a passing failure', async () => {
+    const cache = new TaggedCache({ maxBytes: 1_000_000 });
+    const opts = { tags: ['t'], ttlMs: 60_000, serveStaleOn: transient };
+    await cache.get('k', opts, async () => 'old');
+    cache.expireTag('t');
+    expect(await cache.get('k', opts, () => Promise.reject(down()))).toBe('old');
+    cache.expireTag('t');
+    const refused = new UpstreamError(403, 'forbidden', 'no', undefined, null);
+    await expect(cache.get('k', opts, () => Promise.reject(refused))).rejects.toBe(refused);
+    await expect(cache.get('k', { tags: ['t'], ttlMs: 1 }, () => Promise.reject(down()))).rejects.toThrow(
+      'down',
+    );
+  });
+
+  it('remembers a failure for as long as told, then asks again', async () => {
+    let clock = 0;
+    const cache = new TaggedCache({ maxBytes: 1_000_000 }, () => clock);
+    const missing = new UpstreamError(404, 'not_found', 'gone', undefined, null);
+    let calls = 0;
+    const load = () => {
+      calls++;
+      return Promise.reject(missing);
+    };
+    const opts = { tags: ['t'], ttlMs: 60_000, cacheErrorMs: () => 500 };
+    await expect(cache.get('k', opts, load)).rejects.toBe(missing);
+    await expect(cache.get('k', opts, load)).rejects.toBe(missing);
+    expect(calls).toBe(1);
+    clock = 501;
+    await expect(cache.get('k', opts, load)).rejects.toBe(missing);
+    expect(calls).toBe(2);
+  });
+
+  it('stays within its size, dropping the least recently used and their tags', async () => {
+    const cache = new TaggedCache({ maxBytes: 3000 });
+    const big = 'x'.repeat(900);
+    for (let i = 0; i < 10; i++)
+      await cache.get(`k${i}`, { tags: [`t${i}`], ttlMs: 60_000 }, async () => big);
+    expect(cache.size).toBeLessThanOrEqual(3);
+    expect(cache.expireTag('t0')).toBe(0);
+    expect(cache.expireTag('t9')).toBe(1);
+  });
+});
+
+describe('lead retries', () => {
+  it('wait twice as long after each failure, within ±10 %, never more than 10 minutes', () => {
+    expect(backoffSeconds(1, 5, () => 0.5)).toBe(5);
+    expect(backoffSeconds(2, 5, () => 0.5)).toBe(10);
+    expect(backoffSeconds(3, 5, () => 0.5)).toBe(20);
+    expect(backoffSeconds(3, 5, () => 0)).toBe(18);
+    expect(backoffSeconds(3, 5, () => 1)).toBe(22);
+    expect(backoffSeconds(30, 5, () => 1)).toBe(660);
+    expect(backoffSeconds(30, 5, () => 0.5)).toBe(600);
+  });
+});
+
+describe('who is asking', () => {
+  const req = (headers: Record<string, string>) => new Request('http://localhost:3000/api/x', { headers });
+
+  it('takes the visitor from X-Forwarded-For, counting trusted proxies from the right', () => {
+    const s = reloadSettings();
+    expect(visitorOf(req({ 'x-forwarded-for': '203.0.113.1' }), s)).toBe('203.0.113.1');
+    // A client cannot choose its identity by sending its own header: the right-most entry is what we saw.
+    expect(visitorOf(req({ 'x-forwarded-for': '1.2.3.4, 203.0.113.1' }), s)).toBe('203.0.113.1');
+    expect(
+      visitorOf(req({ 'x-forwarded-for': '1.2.3.4, 203.0.113.1, 10.0.0.2' }), {
+        ...s,
+        TRUSTED_PROXY_COUNT: 1,
+      }),
+    ).toBe('203.0.113.1');
+    expect(visitorOf(req({}), s)).toBe('unknown');
+  });
+
+  it('accepts a POST from the site’s own origin or the host it was sent to, nothing else', () => {
+    const s = reloadSettings();
+    expect(originAllowed(req({ origin: 'http://localhost:3000', host: 'localhost:3000' }), s)).toBe(true);
+    expect(
+      originAllowed(
+        req({ origin: 'https://book.example', host: 'book.example', 'x-forwarded-proto': 'https' }),
+        s,
+      ),
+    ).toBe(true);
+    expect(originAllowed(req({ origin: 'https://evil.example', host: 'book.example' }), s)).toBe(false);
+    expect(
+      originAllowed(
+        req({ origin: 'http://book.example', host: 'book.example', 'x-forwarded-proto': 'https' }),
+        s,
+      ),
+    ).toBe(false);
+    expect(originAllowed(req({ host: 'localhost:3000' }), s)).toBe(false);
+  });
+});
