@@ -37,6 +37,17 @@ export default defineConfig({
           },
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'build',
+          include: ['tests/build/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          // Builds when the sources changed, then seeds a small catalog: allow a few minutes.
+          hookTimeout: 400_000,
+        },
+      },
     ],
   },
 });

@@ -135,7 +135,8 @@ export function createCatalogClient(options: ClientOptions) {
         budget.pauseFor((retryAfter ?? 1) * 1000);
         // Only reads are retried, once, and only when the wait is short; writes go back to the caller.
         if (method === 'GET' && !retried && (retryAfter ?? 1) * 1000 <= maxRetryWaitMs) {
-          await sleep((retryAfter ?? 1) * 1000);
+          // A little past the pause: timers may fire a millisecond early, and the budget would refuse.
+          await sleep((retryAfter ?? 1) * 1000 + 25);
           return call(method, path, schema, opts, true);
         }
       }

@@ -5,8 +5,19 @@ import type { FieldErrors } from '@/lib/contract';
  * message, field map, request id), or what went wrong on the way (`timeout`, `unreachable`,
  * `bad_response`, `budget_exhausted`). Never carries the API key or request headers.
  */
+const BRAND = Symbol.for('rental.UpstreamError');
+
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
+  readonly [BRAND] = true;
+
+  /**
+   * `instanceof` by brand, not by class identity: Next.js bundles this module into several server chunks,
+   * and the process-wide client may have been built from another chunk's copy of the class.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [BRAND]?: boolean })[BRAND] === true;
+  }
 
   constructor(
     readonly status: number,

@@ -35,7 +35,20 @@ const STATUS: Record<SiteErrorCode, number> = {
   internal_error: 500,
 };
 
+const SITE_ERROR = Symbol.for('rental.SiteError');
+
 export class SiteError extends Error {
+  readonly [SITE_ERROR] = true;
+
+  /** By brand, as UpstreamError: the class may exist once per server chunk. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { [SITE_ERROR]?: boolean })[SITE_ERROR] === true
+    );
+  }
+
   constructor(
     readonly code: SiteErrorCode,
     message: string,
@@ -179,7 +192,16 @@ export function route<P>(
       if (error instanceof SiteError) return errorResponse(error, ctx.requestId);
       if (error instanceof UpstreamError) {
         const mapped = fromUpstream(error);
-        if (mapped.code === 'upstream_error' || mapped.code === 'unavailable') {
+        if (error.status === 401 || error.status === 403) {
+          // The site's own key refused: no visitor can fix that; someone must, now.
+          logger.error(
+            {
+              requestId: ctx.requestId,
+              upstream: { status: error.status, code: error.code, id: error.requestId },
+            },
+            'the upstream refused the site’s API key (SVC_API_KEY): check the key and its scopes',
+          );
+        } else if (mapped.code === 'upstream_error' || mapped.code === 'unavailable') {
           logger.warn(
             {
               requestId: ctx.requestId,

@@ -118,3 +118,12 @@ describe('who is asking', () => {
     expect(originAllowed(req({ host: 'localhost:3000' }), s)).toBe(false);
   });
 });
+
+describe('errors across server chunks', () => {
+  it('recognises an UpstreamError made by another copy of the class (Next.js bundles one per chunk)', () => {
+    const fromAnotherChunk = Object.assign(new Error('busy'), { [Symbol.for('rental.UpstreamError')]: true });
+    expect(fromAnotherChunk instanceof UpstreamError).toBe(true);
+    expect(new Error('plain') instanceof UpstreamError).toBe(false);
+    expect(new UpstreamError(502, 'unreachable', 'x', undefined, null) instanceof UpstreamError).toBe(true);
+  });
+});

@@ -1,0 +1,101 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BenchServer, startBenchServer } from '../../scripts/bench/server';
+
+/*
+ * The production build, served as `npm start` serves it (on 127.0.0.1, its own small data directory):
+ * the API key stays on the server, and the site's jobs run in the real server process.
+ */
+
+const KEY = 'svc_test_demo_full_access';
+const SECRET = 'build-test-scheduler-secret';
+let server: BenchServer;
+const seen: { url: string; text: string; headers: Headers }[] = [];
+
+async function get(pathname: string, init: RequestInit = {}) {
+  const res = await fetch(`${server.origin}${pathname}`, init);
+  const text = await res.text();
+  seen.push({ url: pathname, text, headers: res.headers });
+  return { status: res.status, text, headers: res.headers, json: () => JSON.parse(text) };
+}
+
+beforeAll(async () => {
+  server = await startBenchServer({
+    DATA_DIR: path.join(os.tmpdir(), `rental-build-${process.pid}`),
+    DEMO_PROPERTIES: '150',
+    SVC_API_KEY: KEY,
+    CRON_SECRET: SECRET,
+    CATALOG_ACTIVITY: '0',
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+describe('the production server', () => {
+  it('serves the site’s API with the key kept on the server', async () => {
+    const search = await get('/api/search?per_page=5');
+    expect(search.status).toBe(200);
+    const id = search.json().properties[0].id;
+    expect(search.headers.get('x-catalog-mode')).toBe('test');
+    for (const p of [
+      `/api/properties/${id}`,
+      `/api/properties/${id}/images`,
+      `/api/properties/${id}/availability`,
+      `/api/properties/${id}/rates`,
+      '/api/locations',
+      '/',
+      '/docs/api',
+    ]) {
+      expect((await get(p)).status, p).toBe(200);
+    }
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    await get(`/api/properties/${id}/quote?checkin=${day(30)}&checkout=${day(37)}`);
+    await get('/api/search?per_page=0');
+    await get('/api/properties/99999999');
+    const posted = await get('/api/inquiries', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.origin },
+      body: JSON.stringify({
+        property_id: id,
+        stay: { checkin: day(40), checkout: day(47) },
+        contact: { first_name: 'Build', last_name: 'Check', email: 'build@example.com' },
+      }),
+    });
+    expect([201, 400]).toContain(posted.status);
+    for (const res of seen) {
+      expect(res.text, res.url).not.toContain(KEY);
+      for (const [name, value] of res.headers) expect(value, `${res.url} ${name}`).not.toContain(KEY);
+    }
+  });
+
+  it('ships no trace of the key in the browser bundles (.next/static)', () => {
+    const files = filesUnder(path.resolve(import.meta.dirname, '../../.next/static'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) expect(readFileSync(file).includes(KEY), file).toBe(false);
+  });
+
+  it('runs the change-feed sync in the server, and from the scheduler route with its secret', async () => {
+    expect((await get('/api/cron/sync', { method: 'POST' })).status).toBe(403);
+    const run = await get('/api/cron/sync', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}` },
+    });
+    expect(run.status).toBe(200);
+    // The in-process run (5 s after start) or this one set the baseline; either way a cursor now exists.
+    const again = await get('/api/cron/sync', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}` },
+    });
+    expect(again.json().sync.since).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+});
