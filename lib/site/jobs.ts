@@ -1,5 +1,6 @@
 import { catalog, catalogClient } from '../catalog-client/instance';
 import { settings } from '../settings';
+import { type Broadcast, cacheBroadcast } from './broadcast';
 import { getSiteDb } from './db/client';
 import { logger } from './logger';
 import { runCatalogSync, type SyncSummary } from './sync';
@@ -8,25 +9,26 @@ import { startLeadWorker } from './worker';
 /*
  * The site's background work, started once per server process: the change-feed sync on a timer and the
  * lead worker. `syncCatalog` is also what `POST /api/cron/sync` calls; a run already under way is joined,
- * never doubled.
+ * never doubled. With several instances: CATALOG_SYNC=0 on each, a scheduler calling the route on one,
+ * and REDIS_URL so that the one tells the others what to expire.
  */
 
 const RUNNING = Symbol.for('rental.site.sync-running');
-type G = typeof globalThis & { [RUNNING]?: Promise<SyncSummary> };
+const BROADCAST = Symbol.for('rental.site.cache-broadcast');
+type G = typeof globalThis & { [RUNNING]?: Promise<SyncSummary>; [BROADCAST]?: Broadcast };
+
+/** This process's way of expiring cache tags here and, with REDIS_URL, in every other instance. */
+function broadcast(): Broadcast {
+  const g = globalThis as G;
+  g[BROADCAST] ??= cacheBroadcast(catalog().cache, settings().REDIS_URL);
+  return g[BROADCAST];
+}
 
 export function syncCatalog(requestId?: string): Promise<SyncSummary> {
   const g = globalThis as G;
   g[RUNNING] ??= (async () => {
-    const cache = catalog().cache;
-    return runCatalogSync({
-      db: await getSiteDb(),
-      client: catalogClient(),
-      expire: (list) => {
-        for (const tag of list) cache.expireTag(tag);
-      },
-      clear: () => cache.clear(),
-      requestId,
-    });
+    const { expire, clear } = broadcast();
+    return runCatalogSync({ db: await getSiteDb(), client: catalogClient(), expire, clear, requestId });
   })().finally(() => {
     g[RUNNING] = undefined;
   });
@@ -36,6 +38,7 @@ export function syncCatalog(requestId?: string): Promise<SyncSummary> {
 /** Starts the sync timer and the lead worker, as the settings say. Runs after the server listens. */
 export function startSiteJobs(): void {
   const s = settings();
+  broadcast(); // subscribe to the other instances' expiries from the start
   if (s.LEAD_WORKER) startLeadWorker({ db: getSiteDb, client: catalogClient, settings: s });
   if (!s.CATALOG_SYNC) return;
   // The first run waits for the server to listen (the default upstream is this very server); a failed run
