@@ -1,16 +1,27 @@
-import type { Metadata } from 'next';
+import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { Providers } from '@/components/providers';
+import { settings } from '@/lib/settings';
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: { default: 'Villa & Co. — vacation rentals', template: '%s · Villa & Co.' },
-  description: 'Vacation rentals with live prices, answered by our reservations agents.',
-};
+export function generateMetadata(): Metadata {
+  const { SITE_NAME, siteUrl } = settings();
+  return {
+    metadataBase: new URL(siteUrl),
+    title: { default: `${SITE_NAME} — vacation rentals`, template: `%s · ${SITE_NAME}` },
+    description: 'Vacation rentals with live prices, answered by our reservations agents.',
+    openGraph: { siteName: SITE_NAME, type: 'website' },
+  };
+}
+
+export const viewport: Viewport = { themeColor: '#135c52', width: 'device-width', initialScale: 1 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body className="min-h-screen font-sans">{children}</body>
+      <body className="min-h-screen font-sans">
+        <Providers>{children}</Providers>
+      </body>
     </html>
   );
 }

@@ -12,6 +12,8 @@ const positiveInt = z.coerce.number().int().positive();
 const schema = z.object({
   PORT: positiveInt.default(3000),
   SITE_URL: z.url().optional(),
+  /** The site's name in the header, titles and emails. */
+  SITE_NAME: z.string().min(1).max(60).default('Villa & Co.'),
   SVC_SHORT_NAME: z
     .string()
     .regex(/^[A-Za-z0-9]{1,20}$/, 'letters and digits only')

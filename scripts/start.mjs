@@ -39,6 +39,9 @@ if (built === 0 || changed > built) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// `--build-only`: stop here (the end-to-end tests build once, then start several servers from that build).
+if (process.argv.includes('--build-only')) process.exit(0);
+
 const setup = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/db-setup.ts')], {
   cwd: root,
   stdio: 'inherit',

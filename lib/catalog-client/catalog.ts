@@ -60,6 +60,13 @@ export function createCatalog(client: CatalogClient, cache: TaggedCache, ttl: Ca
         { tags: [tags.catalog], ttlMs: ttl.areaMs, serveStaleOn: passing },
         () => client.listProperties(query, o),
       ),
+    /** GET /properties/changes (no `since`: every live property), for the sitemap; expired with every search. */
+    changes: (query: { page: number; per_page: number }, o?: CallOptions) =>
+      cache.get(
+        `changes?${canonical(query)}`,
+        { tags: [tags.catalog], ttlMs: ttl.areaMs, serveStaleOn: passing },
+        () => client.listChanges(query, o),
+      ),
     /** GET /properties/{id} */
     property: (id: number, o?: CallOptions) =>
       area(id, 'content', 'content', () => client.getProperty(id, o)),

@@ -603,7 +603,7 @@ export function* demoCatalogBatches(options: GenerateOptions, batchSize = 200): 
       rating: reviewCount ? Math.round((ratingSum / reviewCount) * 10) / 10 : null,
       latitude: rng.chance(0.05) ? null : Math.round((place.lat + (rng.next() - 0.5) * 0.05) * 1e5) / 1e5,
       longitude: rng.chance(0.05) ? null : Math.round((place.lon + (rng.next() - 0.5) * 0.05) * 1e5) / 1e5,
-      description: rng.chance(0.03) ? null : describe(rng, name, type, bedroomCount, sleeps, place),
+      description: rng.chance(0.03) ? null : describeProperty(rng, name, type, bedroomCount, sleeps, place),
       location_description: rng.chance(0.1)
         ? null
         : `${place.name} is in ${place.path.slice(-2, -1)[0] ?? place.path[0]}, ${rng.int(2, 25)} minutes from the nearest beach or lift and ${rng.int(20, 90)} minutes from the airport.`,
@@ -686,7 +686,7 @@ function seasonsFor(year: number) {
   return list;
 }
 
-function describe(
+function describeProperty(
   rng: Random,
   name: string,
   type: string,

@@ -1,0 +1,32 @@
+import type { MetadataRoute } from 'next';
+import { connection } from 'next/server';
+import { catalog } from '@/lib/catalog-client';
+import { settings } from '@/lib/settings';
+
+/**
+ * Destinations and properties. Built from the change feed (every live property with its last change, a
+ * few large pages) and the location catalog, both through the site's cache and budget.
+ */
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  await connection();
+  const { siteUrl } = settings();
+  const c = catalog();
+  const entries: MetadataRoute.Sitemap = [
+    { url: `${siteUrl}/`, changeFrequency: 'daily', priority: 1 },
+    { url: `${siteUrl}/destinations`, changeFrequency: 'weekly' },
+  ];
+  const { data } = await c.locations();
+  for (const l of data.locations) {
+    if (l.property_count > 0)
+      entries.push({ url: `${siteUrl}/destinations/${l.id}`, changeFrequency: 'weekly' });
+  }
+  for (let page = 1; page <= 100; page++) {
+    const { data: changes } = await c.changes({ page, per_page: 1000 });
+    for (const p of changes.changes) {
+      if (p.status === 'live')
+        entries.push({ url: `${siteUrl}/properties/${p.id}`, lastModified: p.updated_at });
+    }
+    if (!changes.pagination.next) break;
+  }
+  return entries;
+}

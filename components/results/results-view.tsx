@@ -1,0 +1,368 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'next/navigation';
+import { type FormEvent, useMemo, useRef } from 'react';
+import type { CatalogPage, FieldErrors } from '@/lib/contract';
+import { plural, showDay } from '@/lib/site/browser';
+import { apiPathFor, cleanParams, parseSearch, SORTS } from '@/lib/site/search';
+import { DateRangeField } from '../search/date-range-field';
+import { PropertyCard } from './property-card';
+
+type Page = Pick<CatalogPage, 'properties' | 'pagination'>;
+interface ApiError {
+  error: { message: string; fields?: FieldErrors };
+}
+
+const field =
+  'mt-1 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500';
+
+class SearchFailed extends Error {
+  constructor(readonly fields?: FieldErrors) {
+    super('search failed');
+  }
+}
+
+/**
+ * Search results with their filters. The server renders the first view; afterwards every change is a new
+ * URL (pushed, so back and forward work and a link restores it) whose results come from /api/search.
+ */
+export function ResultsView({
+  basePath,
+  initialParams,
+  initial,
+  fixedLocation,
+  wider,
+}: {
+  basePath: string;
+  initialParams: string;
+  initial: Page | null;
+  /** A destination page searches within its destination; the location is not a filter there. */
+  fixedLocation?: number;
+  /** A wider destination to suggest when nothing matches. */
+  wider?: { id: number; name: string } | null;
+}) {
+  const urlParams = useSearchParams();
+  const params = useMemo(() => {
+    const p = cleanParams(urlParams);
+    if (fixedLocation) p.set('location', String(fixedLocation));
+    return p;
+  }, [urlParams, fixedLocation]);
+  const state = parseSearch(params);
+  const key = params.toString();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const results = useQuery<Page>({
+    queryKey: ['search', key],
+    enabled: state.ok,
+    initialData: key === initialParams && initial ? initial : undefined,
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      const res = await fetch(apiPathFor(params), { signal });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as ApiError | null;
+        throw new SearchFailed(body?.error.fields);
+      }
+      return res.json();
+    },
+  });
+
+  const go = (next: URLSearchParams) => {
+    if (fixedLocation) next.delete('location');
+    const qs = cleanParams(next).toString();
+    window.history.pushState(null, '', qs ? `${basePath}?${qs}` : basePath);
+    heading.current?.focus();
+  };
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const next = new URLSearchParams(params);
+    for (const k of ['checkin', 'checkout', 'guests', 'rooms', 'sort']) {
+      const v = String(form.get(k) ?? '');
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    next.delete('page');
+    go(next);
+  };
+
+  /** These parameters without `drop`, with `set`, back on page 1 unless `set` names a page. */
+  const relax = (drop: string[], set: Record<string, string> = {}) => {
+    const next = new URLSearchParams(params);
+    next.delete('page');
+    for (const k of drop) next.delete(k);
+    for (const [k, v] of Object.entries(set)) next.set(k, v);
+    return next;
+  };
+  const link = (next: URLSearchParams) => {
+    if (fixedLocation) next.delete('location');
+    const qs = cleanParams(next).toString();
+    return qs ? `${basePath}?${qs}` : basePath;
+  };
+  const follow = (next: URLSearchParams) => (e: React.MouseEvent) => {
+    e.preventDefault();
+    go(next);
+  };
+
+  const data = results.data;
+  const fieldErrors = !state.ok
+    ? state.errors
+    : results.error instanceof SearchFailed
+      ? results.error.fields
+      : undefined;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+      <form
+        key={key}
+        onSubmit={onSubmit}
+        aria-label="Filters"
+        className="flex flex-col gap-4 self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand-200"
+      >
+        <DateRangeField
+          checkin={params.get('checkin') ?? undefined}
+          checkout={params.get('checkout') ?? undefined}
+        />
+        <div>
+          <label htmlFor="f-guests" className="block text-sm font-medium text-ink-700">
+            Guests
+          </label>
+          <input
+            id="f-guests"
+            name="guests"
+            type="number"
+            min={1}
+            max={50}
+            defaultValue={params.get('guests') ?? ''}
+            className={field}
+          />
+        </div>
+        <div>
+          <label htmlFor="f-rooms" className="block text-sm font-medium text-ink-700">
+            Bedrooms
+          </label>
+          <select id="f-rooms" name="rooms" defaultValue={params.get('rooms') ?? ''} className={field}>
+            <option value="">Any</option>
+            {[1, 2, 3, 4, 5, 6, 8, 10].map((n) => (
+              <option key={n} value={n}>
+                {n}+
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="f-sort" className="block text-sm font-medium text-ink-700">
+            Sort by
+          </label>
+          <select
+            id="f-sort"
+            name="sort"
+            defaultValue={params.get('sort') ?? 'id'}
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            className={field}
+          >
+            {SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="submit"
+          className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-900"
+        >
+          Update results
+        </button>
+      </form>
+
+      <section aria-labelledby="results-heading" aria-busy={results.isFetching}>
+        <h2
+          id="results-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="text-lg font-semibold text-ink-900 focus:outline-none"
+        >
+          <span role="status">
+            {data ? summary(data, params) : results.isError || !state.ok ? 'No results' : 'Searching…'}
+          </span>
+        </h2>
+
+        {fieldErrors && (
+          <div role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-900">
+            <p className="font-medium">This search cannot be run as it is:</p>
+            <ul className="mt-2 list-disc pl-5">
+              {Object.entries(fieldErrors).map(([k, v]) => (
+                <li key={k}>
+                  {k}: {v}
+                </li>
+              ))}
+            </ul>
+            <a
+              className="mt-2 inline-block underline"
+              href={link(relax(['checkin', 'checkout', 'guests', 'rooms', 'sort']))}
+            >
+              Clear the filters
+            </a>
+          </div>
+        )}
+
+        {results.isError && !fieldErrors && (
+          <div role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-900">
+            <p>The results could not be loaded.</p>
+            <button
+              type="button"
+              onClick={() => results.refetch()}
+              className="mt-2 rounded-full bg-red-800 px-4 py-1 text-white"
+            >
+              Try again
+            </button>
+          </div>
+        )}
+
+        {!data && results.isFetching && <SkeletonGrid />}
+
+        {data && data.properties.length === 0 && (
+          <div className="mt-4 rounded-xl bg-white p-6 ring-1 ring-sand-200">
+            <p className="font-medium text-ink-900">No rentals match all of that.</p>
+            <p className="mt-1 text-ink-700">Try relaxing the search:</p>
+            <ul className="mt-3 flex flex-wrap gap-3">
+              {params.get('checkin') && (
+                <li>
+                  <a
+                    className="underline"
+                    href={link(relax(['checkin', 'checkout']))}
+                    onClick={follow(relax(['checkin', 'checkout']))}
+                  >
+                    Any dates
+                  </a>
+                </li>
+              )}
+              {Number(params.get('guests')) > 2 && (
+                <li>
+                  <a
+                    className="underline"
+                    href={link(relax([], { guests: '2' }))}
+                    onClick={follow(relax([], { guests: '2' }))}
+                  >
+                    Fewer guests
+                  </a>
+                </li>
+              )}
+              {params.get('rooms') && (
+                <li>
+                  <a className="underline" href={link(relax(['rooms']))} onClick={follow(relax(['rooms']))}>
+                    Any number of bedrooms
+                  </a>
+                </li>
+              )}
+              {wider && (
+                <li>
+                  <a
+                    className="underline"
+                    href={`/search?${relax(['location'], { location: String(wider.id) })}`}
+                  >
+                    All of {wider.name}
+                  </a>
+                </li>
+              )}
+            </ul>
+          </div>
+        )}
+
+        {data && data.properties.length > 0 && (
+          <ul
+            className={`mt-4 grid gap-5 sm:grid-cols-2 xl:grid-cols-3 ${results.isPlaceholderData ? 'opacity-60' : ''}`}
+          >
+            {data.properties.map((p, i) => (
+              <li key={p.id}>
+                <PropertyCard property={p} priority={i < 2} />
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {data && data.pagination.total_pages > 1 && (
+          <Pagination
+            page={data.pagination.page}
+            pages={data.pagination.total_pages}
+            hrefFor={(n) => link(relax([], n === 1 ? {} : { page: String(n) }))}
+            onGo={(n) => go(relax(['page'], n === 1 ? {} : { page: String(n) }))}
+          />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function summary(data: Page, params: URLSearchParams): string {
+  const parts = [plural(data.pagination.total, 'rental')];
+  const checkin = params.get('checkin');
+  const checkout = params.get('checkout');
+  if (checkin && checkout) parts.push(`free ${showDay(checkin)} – ${showDay(checkout)}`);
+  if (data.pagination.total_pages > 1)
+    parts.push(`page ${data.pagination.page} of ${data.pagination.total_pages}`);
+  return parts.join(' · ');
+}
+
+function Pagination({
+  page,
+  pages,
+  hrefFor,
+  onGo,
+}: {
+  page: number;
+  pages: number;
+  hrefFor: (n: number) => string;
+  onGo: (n: number) => void;
+}) {
+  const shown = [...new Set([1, page - 1, page, page + 1, pages])]
+    .filter((n) => n >= 1 && n <= pages)
+    .sort((a, b) => a - b);
+  const item = (n: number, label: string, rel?: string) => (
+    <a
+      href={hrefFor(n)}
+      rel={rel}
+      aria-current={n === page && !rel ? 'page' : undefined}
+      onClick={(e) => {
+        e.preventDefault();
+        onGo(n);
+      }}
+      className={`rounded-full px-3 py-1 ${n === page && !rel ? 'bg-brand-700 text-white' : 'bg-white ring-1 ring-sand-200 hover:bg-sand-100'}`}
+    >
+      {label}
+    </a>
+  );
+  return (
+    <nav aria-label="Pagination" className="mt-8">
+      <ul className="flex flex-wrap items-center gap-2">
+        {page > 1 && <li>{item(page - 1, 'Previous', 'prev')}</li>}
+        {shown.map((n, i) => (
+          <li key={n} className="flex items-center gap-2">
+            {i > 0 && n - shown[i - 1]! > 1 && <span aria-hidden="true">…</span>}
+            {item(n, String(n))}
+          </li>
+        ))}
+        {page < pages && <li>{item(page + 1, 'Next', 'next')}</li>}
+      </ul>
+    </nav>
+  );
+}
+
+export function SkeletonGrid({ count = 6 }: { count?: number }) {
+  return (
+    <ul aria-hidden="true" className="mt-4 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <li key={i} className="animate-pulse overflow-hidden rounded-2xl bg-white ring-1 ring-sand-200">
+          <div className="aspect-[4/3] bg-sand-100" />
+          <div className="space-y-2 p-4">
+            <div className="h-5 w-3/4 rounded bg-sand-100" />
+            <div className="h-4 w-1/2 rounded bg-sand-100" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

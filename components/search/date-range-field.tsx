@@ -1,0 +1,131 @@
+'use client';
+
+import { format } from 'date-fns';
+import { useEffect, useId, useRef, useState } from 'react';
+import { type DateRange, DayPicker, type Modifiers } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { fromDay, showDay, toDay } from '@/lib/site/browser';
+
+/**
+ * Check-in and check-out as one range picker (react-day-picker). Days before the traveller's today are
+ * disabled. The button opens the calendar and focus moves into it (arrows move, Enter picks, Escape closes
+ * and returns focus). Submits `checkin` and `checkout` as `YYYY-MM-DD`.
+ */
+export function DateRangeField({
+  checkin,
+  checkout,
+  onChange,
+}: {
+  checkin?: string;
+  checkout?: string;
+  onChange?: (range: { checkin?: string; checkout?: string }) => void;
+}) {
+  const id = useId();
+  const [range, setRange] = useState<DateRange | undefined>(() => {
+    const from = fromDay(checkin);
+    return from ? { from, to: fromDay(checkout) } : undefined;
+  });
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const today = new Date();
+  today.setHours(0, 0, 0, 0);
+
+  const from = range?.from ? toDay(range.from) : undefined;
+  const to = range?.to && range.from && range.to > range.from ? toDay(range.to) : undefined;
+  const label = from ? `${showDay(from)} – ${to ? showDay(to) : 'choose check-out'}` : 'Any dates';
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: MouseEvent) => {
+      if (!panel.current?.contains(e.target as Node) && !button.current?.contains(e.target as Node))
+        setOpen(false);
+    };
+    document.addEventListener('mousedown', outside);
+    return () => document.removeEventListener('mousedown', outside);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+
+  return (
+    <div className="relative">
+      <span id={`${id}-label`} className="block text-sm font-medium text-ink-700">
+        Dates
+      </span>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        aria-labelledby={`${id}-label ${id}-value`}
+        onClick={() => setOpen((o) => !o)}
+        className="mt-1 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-left text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500"
+      >
+        <span id={`${id}-value`}>{label}</span>
+      </button>
+      <input type="hidden" name="checkin" value={to ? (from ?? '') : ''} />
+      <input type="hidden" name="checkout" value={to ?? ''} />
+      {open && (
+        <div
+          ref={panel}
+          id={`${id}-panel`}
+          role="dialog"
+          aria-label="Choose check-in and check-out"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              close();
+            }
+          }}
+          className="absolute z-30 mt-2 rounded-xl border border-sand-200 bg-white p-3 shadow-xl"
+        >
+          <DayPicker
+            mode="range"
+            autoFocus
+            selected={range}
+            defaultMonth={range?.from ?? today}
+            startMonth={today}
+            disabled={{ before: today }}
+            excludeDisabled
+            labels={{ labelDayButton: dayLabel }}
+            onSelect={(next) => {
+              setRange(next);
+              const nextFrom = next?.from ? toDay(next.from) : undefined;
+              const nextTo = next?.to && next.from && next.to > next.from ? toDay(next.to) : undefined;
+              onChange?.({ checkin: nextTo ? nextFrom : undefined, checkout: nextTo });
+            }}
+          />
+          <div className="mt-2 flex justify-between gap-2 border-t border-sand-100 pt-2">
+            <button
+              type="button"
+              className="rounded px-3 py-1 text-sm text-ink-700 underline"
+              onClick={() => {
+                setRange(undefined);
+                onChange?.({});
+              }}
+            >
+              Clear dates
+            </button>
+            <button
+              type="button"
+              className="rounded-full bg-brand-700 px-4 py-1 text-sm text-white"
+              onClick={close}
+            >
+              Done
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A day's name for screen readers, starting with the number shown on it: "5 December 2026, Saturday, selected". */
+function dayLabel(date: Date, m: Modifiers): string {
+  const notes = [m.today && 'today', m.disabled && 'in the past', m.selected && 'selected'].filter(Boolean);
+  return [format(date, 'd MMMM yyyy, EEEE'), ...notes].join(', ');
+}

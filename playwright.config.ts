@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { chromium, defineConfig } from '@playwright/test';
+
+/*
+ * End-to-end tests in Chromium against production servers on 127.0.0.1 (built once by `npm run test:e2e`):
+ * - :3100 serves the site with its embedded catalog service, under the demo test key;
+ * - :3101 serves only the site, talking to :3100's /v2 with the demo live key (the banner must not show).
+ * Playwright's own Chromium when installed, otherwise Debian's /usr/bin/chromium.
+ */
+
+const bundled = (() => {
+  try {
+    return chromium.executablePath();
+  } catch {
+    return '';
+  }
+})();
+const executablePath = bundled && existsSync(bundled) ? undefined : '/usr/bin/chromium';
+
+export const TEST_SITE = 'http://127.0.0.1:3100';
+export const LIVE_SITE = 'http://127.0.0.1:3101';
+
+const common = {
+  CATALOG_ACTIVITY: '0',
+  LOG_LEVEL: 'warn',
+  // One machine plays every visitor.
+  SITE_RATE_LIMIT_PER_MINUTE: '1000000',
+  SITE_INQUIRIES_PER_VISITOR_PER_HOUR: '1000000',
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: TEST_SITE,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+  },
+  webServer: [
+    {
+      command: 'node scripts/start.mjs',
+      url: `${TEST_SITE}/api/locations`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      env: { ...common, PORT: '3100', SITE_URL: TEST_SITE, DATA_DIR: '.e2e/test', DEMO_PROPERTIES: '400' },
+    },
+    {
+      command: 'node scripts/start.mjs',
+      url: `${LIVE_SITE}/`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      env: {
+        ...common,
+        PORT: '3101',
+        SITE_URL: LIVE_SITE,
+        DATA_DIR: '.e2e/live',
+        CATALOG_API_ENABLED: '0',
+        SVC_BASE_URL: `${TEST_SITE}/v2`,
+        SVC_API_KEY: 'svc_live_demo_full_access',
+      },
+    },
+  ],
+});

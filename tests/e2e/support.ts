@@ -1,0 +1,58 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const TEST_SITE = 'http://127.0.0.1:3100';
+export const LIVE_SITE = 'http://127.0.0.1:3101';
+export const TEST_KEY = 'svc_test_demo_full_access';
+
+/** Every test fails on an error in the page or a console error it did not expect. */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`console: ${m.text()} at ${m.location().url}`);
+      });
+      await use(errors);
+      expect(errors, 'errors in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** The catalog service itself, as a partner would ask it (the answer the page must agree with). */
+export async function catalogApi<T = any>(path: string): Promise<T> {
+  const res = await fetch(`${TEST_SITE}/v2${path}`, { headers: { 'X-SVC-API-TOKEN': TEST_KEY } });
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** The browser's local date `days` from today, as YYYY-MM-DD (what a traveller means by a day). */
+export function browserDay(page: Page, days: number): Promise<string> {
+  return page.evaluate((n) => {
+    const d = new Date();
+    d.setDate(d.getDate() + n);
+    const pad = (v: number) => String(v).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  }, days);
+}
+
+/** axe on the current page: no serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
+    [],
+  );
+}
+
+/** Property ids of the result cards, in order. */
+export async function cardIds(page: Page): Promise<number[]> {
+  const hrefs = await page
+    .getByRole('article')
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return hrefs.map((h) => Number(h.split('/').pop()));
+}
