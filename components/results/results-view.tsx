@@ -5,7 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { type FormEvent, useMemo, useRef } from 'react';
 import type { CatalogPage, FieldErrors } from '@/lib/contract';
 import { plural, showDay } from '@/lib/site/browser';
-import { apiPathFor, cleanParams, parseSearch, SORTS } from '@/lib/site/search';
+import { apiPathFor, cleanParams, SORTS } from '@/lib/site/search';
 import { DateRangeField } from '../search/date-range-field';
 import { PropertyCard } from './property-card';
 
@@ -31,12 +31,15 @@ export function ResultsView({
   basePath,
   initialParams,
   initial,
+  initialErrors,
   fixedLocation,
   wider,
 }: {
   basePath: string;
   initialParams: string;
   initial: Page | null;
+  /** The first view's problems with the URL (the server checked it with the contract's rules). */
+  initialErrors?: FieldErrors | null;
   /** A destination page searches within its destination; the location is not a filter there. */
   fixedLocation?: number;
   /** A wider destination to suggest when nothing matches. */
@@ -48,13 +51,14 @@ export function ResultsView({
     if (fixedLocation) p.set('location', String(fixedLocation));
     return p;
   }, [urlParams, fixedLocation]);
-  const state = parseSearch(params);
   const key = params.toString();
+  // The server found the first view's URL invalid; a new URL is asked of /api/search, which says if it is.
+  const knownInvalid = key === initialParams && Boolean(initialErrors);
   const heading = useRef<HTMLHeadingElement>(null);
 
   const results = useQuery<Page>({
     queryKey: ['search', key],
-    enabled: state.ok,
+    enabled: !knownInvalid,
     initialData: key === initialParams && initial ? initial : undefined,
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
@@ -106,8 +110,8 @@ export function ResultsView({
   };
 
   const data = results.data;
-  const fieldErrors = !state.ok
-    ? state.errors
+  const fieldErrors: FieldErrors | undefined = knownInvalid
+    ? (initialErrors ?? undefined)
     : results.error instanceof SearchFailed
       ? results.error.fields
       : undefined;
@@ -185,7 +189,7 @@ export function ResultsView({
           className="text-lg font-semibold text-ink-900 focus:outline-none"
         >
           <span role="status">
-            {data ? summary(data, params) : results.isError || !state.ok ? 'No results' : 'Searching…'}
+            {data ? summary(data, params) : results.isError || knownInvalid ? 'No results' : 'Searching…'}
           </span>
         </h2>
 

@@ -1,10 +1,10 @@
 'use client';
 
-import { format } from 'date-fns';
-import { useEffect, useId, useRef, useState } from 'react';
-import { type DateRange, DayPicker, type Modifiers } from 'react-day-picker';
-import 'react-day-picker/style.css';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import type { DateRange } from 'react-day-picker';
 import { fromDay, showDay, toDay } from '@/lib/site/browser';
+
+const DateRangeCalendar = lazy(() => import('./date-range-calendar'));
 
 /**
  * Check-in and check-out as one range picker (react-day-picker). Days before the traveller's today are
@@ -83,22 +83,18 @@ export function DateRangeField({
           }}
           className="absolute z-30 mt-2 rounded-xl border border-sand-200 bg-white p-3 shadow-xl"
         >
-          <DayPicker
-            mode="range"
-            autoFocus
-            selected={range}
-            defaultMonth={range?.from ?? today}
-            startMonth={today}
-            disabled={{ before: today }}
-            excludeDisabled
-            labels={{ labelDayButton: dayLabel }}
-            onSelect={(next) => {
-              setRange(next);
-              const nextFrom = next?.from ? toDay(next.from) : undefined;
-              const nextTo = next?.to && next.from && next.to > next.from ? toDay(next.to) : undefined;
-              onChange?.({ checkin: nextTo ? nextFrom : undefined, checkout: nextTo });
-            }}
-          />
+          <Suspense fallback={<p className="w-64 p-4 text-sm text-ink-700">Loading the calendar…</p>}>
+            <DateRangeCalendar
+              range={range}
+              today={today}
+              onSelect={(next) => {
+                setRange(next);
+                const nextFrom = next?.from ? toDay(next.from) : undefined;
+                const nextTo = next?.to && next.from && next.to > next.from ? toDay(next.to) : undefined;
+                onChange?.({ checkin: nextTo ? nextFrom : undefined, checkout: nextTo });
+              }}
+            />
+          </Suspense>
           <div className="mt-2 flex justify-between gap-2 border-t border-sand-100 pt-2">
             <button
               type="button"
@@ -122,10 +118,4 @@ export function DateRangeField({
       )}
     </div>
   );
-}
-
-/** A day's name for screen readers, starting with the number shown on it: "5 December 2026, Saturday, selected". */
-function dayLabel(date: Date, m: Modifiers): string {
-  const notes = [m.today && 'today', m.disabled && 'in the past', m.selected && 'selected'].filter(Boolean);
-  return [format(date, 'd MMMM yyyy, EEEE'), ...notes].join(', ');
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { catalog, catalogClient } from '../catalog-client/instance';
 import { settings } from '../settings';
 import { type Broadcast, cacheBroadcast } from './broadcast';
@@ -28,7 +29,14 @@ export function syncCatalog(requestId?: string): Promise<SyncSummary> {
   const g = globalThis as G;
   g[RUNNING] ??= (async () => {
     const { expire, clear } = broadcast();
-    return runCatalogSync({ db: await getSiteDb(), client: catalogClient(), expire, clear, requestId });
+    return runCatalogSync({
+      db: await getSiteDb(),
+      client: catalogClient(),
+      expire,
+      clear,
+      // One id for the whole run, in both roles' logs.
+      requestId: requestId ?? `sync_${randomBytes(12).toString('hex')}`,
+    });
   })().finally(() => {
     g[RUNNING] = undefined;
   });

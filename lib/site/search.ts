@@ -1,9 +1,10 @@
-import { type CatalogQuery, catalogQuerySchema, type FieldErrors, parseQuery } from '@/lib/contract';
+import type { CatalogQuery } from '@/lib/contract';
 
 /*
- * The search's state lives in the URL (`/search?location=12&checkin=…&guests=4&rooms=2&sort=-sleeps&page=2`):
- * one parser for the server's first render and the browser's updates, with the contract's rules. Empty
- * fields (a form's untouched inputs) count as absent.
+ * The search's state lives in the URL (`/search?location=12&checkin=…&guests=4&rooms=2&sort=-sleeps&page=2`).
+ * These helpers are shared by the server's first render and the browser; the contract's rules are applied
+ * on the server (the page, and /api/search), so the browser does not ship the schemas. Empty fields (a
+ * form's untouched inputs) count as absent.
  */
 
 export const SEARCH_KEYS = ['location', 'checkin', 'checkout', 'guests', 'rooms', 'sort', 'page'] as const;
@@ -35,16 +36,6 @@ export function cleanParams(
   if (out.get('page') === '1') out.delete('page');
   if (out.get('sort') === 'id') out.delete('sort');
   return out;
-}
-
-export type SearchState =
-  | { ok: true; query: Partial<CatalogQuery> & { page: number; per_page: number }; params: URLSearchParams }
-  | { ok: false; errors: FieldErrors; params: URLSearchParams };
-
-export function parseSearch(params: URLSearchParams): SearchState {
-  const parsed = parseQuery(catalogQuerySchema, params);
-  if (!parsed.ok) return { ok: false, errors: parsed.errors, params };
-  return { ok: true, query: { ...parsed.value, per_page: PER_PAGE }, params };
 }
 
 /** The site route that answers this search (the browser's updates go through it). */

@@ -34,6 +34,8 @@ test.describe('searching from the home page', () => {
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Choose check-in and check-out' });
       await expect(dialog).toBeVisible();
+      // Focus is on today in the calendar (loaded when first opened).
+      await expect(dialog.getByRole('grid').getByRole('button', { name: /today/ })).toBeFocused();
       for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');

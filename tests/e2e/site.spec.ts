@@ -90,7 +90,7 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     await expect(page.getByRole('option').first()).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: /Dates/ }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('grid')).toBeVisible();
     await expectAccessible(page);
   });
 });

@@ -46,6 +46,7 @@ export default async function SearchPage({ searchParams }: Props) {
           basePath="/search"
           initialParams={view.params}
           initial={view.data}
+          initialErrors={view.errors}
           wider={wider ? { id: wider.id, name: wider.name } : null}
         />
       </Suspense>

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Location } from '@/lib/contract';
+import { fromDay, matchLocations, showDay, toDay } from '@/lib/site/browser';
+import { cleanParams } from '@/lib/site/search';
+
+const zone = process.env.TZ;
+afterEach(() => {
+  process.env.TZ = zone;
+});
+
+describe('days in the browser', () => {
+  for (const tz of ['Pacific/Honolulu', 'Pacific/Tongatapu', 'UTC']) {
+    it(`keeps a day the same day through the calendar in ${tz}`, () => {
+      process.env.TZ = tz;
+      for (const day of ['2026-12-01', '2027-02-28', '2028-02-29', '2026-03-29', '2026-11-01']) {
+        const date = fromDay(day)!;
+        expect(toDay(date)).toBe(day);
+        expect(date.getDate()).toBe(Number(day.slice(8)));
+      }
+      expect(showDay('2026-12-05')).toBe('Sat 5 Dec 2026');
+    });
+  }
+
+  it('refuses what is not a calendar day', () => {
+    for (const bad of ['2026-02-30', '2026-13-01', '26-12-01', '', null, undefined, '2026-12-01T00:00:00Z']) {
+      expect(fromDay(bad)).toBeUndefined();
+    }
+  });
+});
+
+describe('destination type-ahead', () => {
+  const loc = (id: number, name: string, path: string[], count: number): Location => ({
+    id,
+    parent_id: null,
+    name,
+    path,
+    url: '',
+    property_count: count,
+  });
+  const all = [
+    loc(1, 'Europe', ['Europe'], 900),
+    loc(2, 'France', ['Europe', 'France'], 180),
+    loc(3, 'Île-de-France', ['Europe', 'France', 'Île-de-France'], 12),
+    loc(4, 'Franschhoek', ['Africa', 'South Africa', 'Franschhoek'], 3),
+    loc(5, 'Saint-Tropez', ['Europe', 'France', 'Provence', 'Saint-Tropez'], 20),
+  ];
+
+  it('puts names that start with the text first, then the busiest, ignoring accents and case', () => {
+    expect(matchLocations(all, 'fran').map((l) => l.id)).toEqual([2, 4, 3, 5]);
+    expect(matchLocations(all, 'ILE').map((l) => l.id)).toEqual([3]);
+    expect(matchLocations(all, 'provence').map((l) => l.id)).toEqual([5]);
+    expect(matchLocations(all, '').map((l) => l.id)).toEqual([1, 2, 5, 3, 4]);
+    expect(matchLocations(all, 'zzz')).toEqual([]);
+  });
+});
+
+describe('search URLs', () => {
+  it('keep known, non-empty parameters in a stable order, without defaults', () => {
+    const params = cleanParams(
+      new URLSearchParams('page=1&guests=2&location=&utm=x&sort=id&checkin=2026-12-01&rooms=3'),
+    );
+    expect(params.toString()).toBe('checkin=2026-12-01&guests=2&rooms=3');
+    expect(cleanParams({ location: ['7', '9'], page: '3' }).toString()).toBe('location=7&page=3');
+  });
+});
