@@ -105,6 +105,40 @@ test.describe('results', () => {
     await expect.poll(() => cardIds(page)).toEqual(expected.properties.map((p: any) => p.id));
   });
 
+  test('a failed update says so and retries, keeping the URL', async ({ page, pageErrors }) => {
+    await page.goto('/search?guests=3');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    let fail = true;
+    await page.route('**/api/search?*', (route) =>
+      fail
+        ? route.fulfill({ status: 502, json: { error: { code: 'upstream_error', message: 'down' } } })
+        : route.continue(),
+    );
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/guests=3&page=2/);
+    const alert = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
+    await expect(alert).toBeVisible();
+    fail = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(alert).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'rentals' })).toContainText('page 2 of');
+    // The 502 the test staged is reported by the browser; nothing else may be.
+    const staged = pageErrors.filter((e) => e.includes('502'));
+    expect(staged.length).toBeGreaterThan(0);
+    pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('502')));
+  });
+
+  test('cover photos ask the CDN for the width the layout needs', async ({ page }) => {
+    await page.goto('/search?guests=2');
+    const img = page.getByRole('article').first().getByRole('img');
+    const srcset = await img.getAttribute('srcset');
+    expect(srcset).toMatch(/\/cdn\/photos\/\d+-\d+w \d+w/);
+    const loaded = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
+    expect(loaded).toMatch(/-\d+w$/);
+    const res = await page.request.get(loaded);
+    expect(res.headers()['content-type']).toBe('image/jpeg');
+  });
+
   test('an impossible search says what to relax', async ({ page }) => {
     await page.goto('/search?guests=50&rooms=10');
     await expect(page.getByText('No rentals match all of that.')).toBeVisible();
