@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useMemo, useState } from 'react';
+import type { Location } from '@/lib/contract';
 import { matchLocations, plural } from '@/lib/site/browser';
 import { useLocations } from './use-locations';
 
@@ -12,9 +13,12 @@ import { useLocations } from './use-locations';
 export function DestinationCombobox({
   initial,
   name = 'location',
+  onChoose,
 }: {
   initial?: { id: number; label: string } | null;
   name?: string;
+  /** Told of each choice (null when the text no longer names the chosen destination). */
+  onChoose?: (location: Location | null) => void;
 }) {
   const id = useId();
   const [text, setText] = useState(initial?.label ?? '');
@@ -33,6 +37,7 @@ export function DestinationCombobox({
     setChosen(option.id);
     setText(option.name);
     setOpen(false);
+    onChoose?.(option);
   };
 
   return (
@@ -54,6 +59,7 @@ export function DestinationCombobox({
         onFocus={() => setWanted(true)}
         onChange={(e) => {
           setText(e.target.value);
+          if (chosen !== null) onChoose?.(null);
           setChosen(null);
           setActive(0);
           setOpen(true);
