@@ -151,6 +151,9 @@ function Lightbox({
       onPointerDown={(e) => {
         swipeFrom.current = e.clientX;
       }}
+      onPointerCancel={() => {
+        swipeFrom.current = null;
+      }}
       onPointerUp={(e) => {
         if (swipeFrom.current === null) return;
         const dx = e.clientX - swipeFrom.current;
@@ -172,14 +175,16 @@ function Lightbox({
           Close
         </button>
       </div>
-      <figure className="relative flex-1">
+      {/* A dragged image would cancel the swipe: the photo takes no pointer events, its frame does. */}
+      <figure className="relative flex-1 touch-pan-y select-none">
         <Image
           key={photo.id}
           src={photo.url}
           alt={photo.caption || name}
           fill
           sizes="100vw"
-          className="object-contain"
+          draggable={false}
+          className="pointer-events-none object-contain"
         />
         <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 p-4 text-center text-sm">
           {photo.caption}

@@ -115,6 +115,7 @@ for (const timezoneId of ['Pacific/Honolulu', 'Pacific/Tongatapu']) {
     const page = await context.newPage();
     const stay = await freeStay(page, 45);
     await page.goto(`/properties/${stay.id}`);
+    const quote = page.waitForRequest((r) => r.url().includes('/quote?'));
     await pickStay(page, stay.checkin, stay.checkout);
     await page
       .getByRole('complementary', { name: 'Price' })
@@ -122,9 +123,9 @@ for (const timezoneId of ['Pacific/Honolulu', 'Pacific/Tongatapu']) {
       .click();
     await expect(page.getByLabel('Check-in', { exact: true })).toHaveValue(stay.checkin);
     await expect(page.getByLabel('Check-out', { exact: true })).toHaveValue(stay.checkout);
-    const quote = await page.waitForResponse((r) => r.url().includes('/quote?'));
-    expect(new URL(quote.url()).searchParams.get('checkin')).toBe(stay.checkin);
-    expect(new URL(quote.url()).searchParams.get('checkout')).toBe(stay.checkout);
+    const asked = new URL((await quote).url()).searchParams;
+    expect(asked.get('checkin')).toBe(stay.checkin);
+    expect(asked.get('checkout')).toBe(stay.checkout);
     await context.close();
   });
 }
@@ -287,6 +288,19 @@ test('the gallery: lightbox by keyboard, focus kept inside and restored', async 
   await expect(box.getByRole('figure')).toContainText(images[0].caption);
   await page.keyboard.press('ArrowRight');
   await expect(box).toContainText(`Photo 2 of ${images.length}`);
+  // A swipe to the left shows the next photo, to the right the previous one.
+  const figure = await box.getByRole('figure').boundingBox();
+  const swipe = async (dx: number) => {
+    await page.mouse.move(figure!.x + figure!.width / 2, figure!.y + figure!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(figure!.x + figure!.width / 2 + dx, figure!.y + figure!.height / 2, { steps: 5 });
+    await page.mouse.up();
+  };
+  await swipe(-200);
+  await expect(box).toContainText(`Photo 3 of ${images.length}`);
+  await swipe(200);
+  await expect(box).toContainText(`Photo 2 of ${images.length}`);
+  await box.getByRole('button', { name: 'Close' }).focus();
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await expect(box).toContainText(`Photo ${images.length} of ${images.length}`);
