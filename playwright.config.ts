@@ -50,7 +50,15 @@ export default defineConfig({
       url: `${TEST_SITE}/api/locations`,
       timeout: 240_000,
       reuseExistingServer: false,
-      env: { ...common, PORT: '3100', SITE_URL: TEST_SITE, DATA_DIR: '.e2e/test', DEMO_PROPERTIES: '400' },
+      env: {
+        ...common,
+        PORT: '3100',
+        SITE_URL: TEST_SITE,
+        DATA_DIR: '.e2e/test',
+        DEMO_PROPERTIES: '400',
+        // The partner page the embed tests serve; :3103 plays a partner that is not on the list.
+        EMBED_ALLOWED_ORIGINS: 'http://127.0.0.1:3102',
+      },
     },
     {
       command: 'node scripts/start.mjs',

@@ -12,6 +12,29 @@ const positiveInt = z.coerce.number().int().positive();
 const schema = z.object({
   PORT: positiveInt.default(3000),
   SITE_URL: z.url().optional(),
+  /** Origins allowed to frame /embed/* (comma-separated, e.g. `https://partner.example,https://b.example`). */
+  EMBED_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const part of v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        try {
+          const url = new URL(part);
+          if (!/^https?:$/.test(url.protocol) || url.origin !== part.replace(/\/$/, '')) throw new Error();
+          origins.push(url.origin);
+        } catch {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${part}" is not an origin like https://partner.example`,
+          });
+        }
+      }
+      return origins;
+    }),
   /** The site's name in the header, titles and emails. */
   SITE_NAME: z.string().min(1).max(60).default('Villa & Co.'),
   SVC_SHORT_NAME: z

@@ -27,6 +27,15 @@ export interface Stay {
   bedrooms?: number;
 }
 
+/** What the site answered for an accepted inquiry (the lead as `/api/inquiries` returns it). */
+export interface SentLead {
+  id: string;
+  reference: string;
+  status: string;
+  inquiry_id: number | null;
+  test: boolean | null;
+}
+
 export interface InquiryFormHandle {
   /** Puts a stay chosen elsewhere on the page (the calendar and quote) into the form and moves there. */
   takeStay: (stay: Stay) => void;
@@ -39,8 +48,14 @@ const optionalNumber = (v: unknown) => (v === '' || v === null || v === undefine
 
 export const InquiryForm = forwardRef<
   InquiryFormHandle,
-  { propertyId?: number; initial?: Stay & { reference?: string }; maxBedrooms?: number }
->(function InquiryForm({ propertyId, initial, maxBedrooms }, ref) {
+  {
+    propertyId?: number;
+    initial?: Stay & { reference?: string };
+    maxBedrooms?: number;
+    /** Told when the inquiry was accepted, instead of opening the site's confirmation page. */
+    onSent?: (lead: SentLead) => void;
+  }
+>(function InquiryForm({ propertyId, initial, maxBedrooms, onSent }, ref) {
   const router = useRouter();
   const general = propertyId === undefined;
   const today = toDay(new Date());
@@ -108,7 +123,8 @@ export const InquiryForm = forwardRef<
     }
     const body = await res.json().catch(() => null);
     if (res.ok && body?.lead) {
-      router.push(`/inquiries/${body.lead.id}`);
+      if (onSent) onSent(body.lead as SentLead);
+      else router.push(`/inquiries/${body.lead.id}`);
       return;
     }
     if (res.ok) {

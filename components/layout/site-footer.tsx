@@ -21,6 +21,11 @@ export function SiteFooter({ siteName }: { siteName: string }) {
               </Link>
             </li>
             <li>
+              <Link className="underline" href="/partners">
+                Embed for partners
+              </Link>
+            </li>
+            <li>
               <Link className="underline" href="/docs/api">
                 Partner API
               </Link>

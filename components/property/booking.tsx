@@ -9,7 +9,7 @@ import type { Availability, Quote, RateSheet } from '@/lib/contract';
 import { addDays, daysBetween } from '@/lib/dates';
 import { fromDay, showDay, toDay } from '@/lib/site/browser';
 import { bedroomsPriced, calendarOf, minimumStay } from '@/lib/site/stay-rules';
-import { InquiryForm, type InquiryFormHandle, type Stay } from '../inquiry/inquiry-form';
+import { InquiryForm, type InquiryFormHandle, type SentLead, type Stay } from '../inquiry/inquiry-form';
 
 /*
  * The booked-date calendar, the live quote and the inquiry form of a property page, sharing one stay.
@@ -27,6 +27,8 @@ export function Booking({
   booked,
   rates,
   initial,
+  onQuote,
+  onSent,
 }: {
   propertyId: number;
   sleeps: number;
@@ -34,6 +36,10 @@ export function Booking({
   booked: Availability['booked'];
   rates: Rates;
   initial: Stay & { reference?: string };
+  /** Told of every quote shown (embeds pass it to the partner's page). */
+  onQuote?: (quote: Quote) => void;
+  /** Told when the inquiry was accepted, instead of opening the site's confirmation page. */
+  onSent?: (lead: SentLead) => void;
 }) {
   const today = toDay(new Date());
   const rules = useMemo(() => calendarOf(booked, today), [booked, today]);
@@ -120,6 +126,10 @@ export function Booking({
     },
   });
 
+  useEffect(() => {
+    if (quote.data) onQuote?.(quote.data);
+  }, [quote.data, onQuote]);
+
   const selected = checkin
     ? { from: fromDay(checkin)!, to: checkout ? fromDay(checkout) : undefined }
     : undefined;
@@ -191,6 +201,7 @@ export function Booking({
           )}
         </section>
         <InquiryForm
+          onSent={onSent}
           ref={form}
           propertyId={propertyId}
           maxBedrooms={maxBedrooms}

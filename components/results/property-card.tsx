@@ -10,9 +10,14 @@ const typeLabel = (type: string) => TYPE_LABEL[type] ?? type.charAt(0).toUpperCa
 export function PropertyCard({
   property,
   priority = false,
+  href = `/properties/${property.id}`,
+  newTab = false,
 }: {
   property: PropertySummary;
   priority?: boolean;
+  href?: string;
+  /** Open in a new tab (an embed sending travellers to the full site). */
+  newTab?: boolean;
 }) {
   const place = property.location.path.slice(-3).join(', ');
   return (
@@ -35,7 +40,8 @@ export function PropertyCard({
         <h3 className="text-lg font-semibold leading-snug text-ink-900">
           <Link
             prefetch={false}
-            href={`/properties/${property.id}`}
+            href={href}
+            target={newTab ? '_blank' : undefined}
             className="after:absolute after:inset-0 focus:outline-none focus-visible:underline"
           >
             {property.name}

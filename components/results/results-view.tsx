@@ -34,6 +34,8 @@ export function ResultsView({
   initialErrors,
   fixedLocation,
   wider,
+  cardLink,
+  keep,
 }: {
   basePath: string;
   initialParams: string;
@@ -44,6 +46,10 @@ export function ResultsView({
   fixedLocation?: number;
   /** A wider destination to suggest when nothing matches. */
   wider?: { id: number; name: string } | null;
+  /** Where a result leads: `{id}` in `base` is the property id; `newTab` for the full site from an embed. */
+  cardLink?: { base: string; newTab?: boolean };
+  /** Parameters kept in every URL of this view besides the search (an embed's host). */
+  keep?: Record<string, string>;
 }) {
   const urlParams = useSearchParams();
   const params = useMemo(() => {
@@ -71,9 +77,14 @@ export function ResultsView({
     },
   });
 
+  const withKept = (qs: string) => {
+    const all = new URLSearchParams(qs);
+    for (const [k, v] of Object.entries(keep ?? {})) all.set(k, v);
+    return all.toString();
+  };
   const go = (next: URLSearchParams) => {
     if (fixedLocation) next.delete('location');
-    const qs = cleanParams(next).toString();
+    const qs = withKept(cleanParams(next).toString());
     window.history.pushState(null, '', qs ? `${basePath}?${qs}` : basePath);
     heading.current?.focus();
   };
@@ -101,7 +112,7 @@ export function ResultsView({
   };
   const link = (next: URLSearchParams) => {
     if (fixedLocation) next.delete('location');
-    const qs = cleanParams(next).toString();
+    const qs = withKept(cleanParams(next).toString());
     return qs ? `${basePath}?${qs}` : basePath;
   };
   const follow = (next: URLSearchParams) => (e: React.MouseEvent) => {
@@ -281,7 +292,12 @@ export function ResultsView({
           >
             {data.properties.map((p, i) => (
               <li key={p.id}>
-                <PropertyCard property={p} priority={i < 2} />
+                <PropertyCard
+                  property={p}
+                  priority={i < 2}
+                  href={cardLink ? cardLink.base.replace('{id}', String(p.id)) : undefined}
+                  newTab={cardLink?.newTab}
+                />
               </li>
             ))}
           </ul>

@@ -79,3 +79,13 @@ describe('the booked-date calendar', () => {
     expect(bedroomsPriced(4, 2, 0, 3)).toBe(3);
   });
 });
+
+describe('the embed loader', () => {
+  it('stays small (≤ 5 KB gzipped) and has no dependencies', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { gzipSync } = await import('node:zlib');
+    const source = readFileSync('public/embed.js');
+    expect(gzipSync(source, { level: 9 }).length).toBeLessThanOrEqual(5 * 1024);
+    expect(source.toString()).not.toMatch(/\bimport\b|\brequire\(/);
+  });
+});

@@ -1,0 +1,25 @@
+import { notFound } from 'next/navigation';
+import { EmbedBridge } from '@/components/embed/bridge';
+import { Confirmation } from '@/components/inquiry/confirmation';
+import { getSiteDb } from '@/lib/site/db/client';
+import { embedHost } from '@/lib/site/embed';
+import { findLead } from '@/lib/site/leads';
+
+export default async function EmbedConfirmationPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ lead: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { lead: id } = await params;
+  const row = /^ld_[A-Za-z0-9_-]{20}$/.test(id) ? await findLead(await getSiteDb(), id) : undefined;
+  if (!row) notFound();
+  return (
+    <EmbedBridge host={embedHost((await searchParams).host)}>
+      <main className="p-3">
+        <Confirmation row={row} />
+      </main>
+    </EmbedBridge>
+  );
+}
