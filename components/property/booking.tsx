@@ -2,14 +2,18 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DayPicker, type Modifiers } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import type { Availability, Quote, RateSheet } from '@/lib/contract';
 import { addDays, daysBetween } from '@/lib/dates';
 import { fromDay, showDay, toDay } from '@/lib/site/browser';
 import { bedroomsPriced, calendarOf, minimumStay } from '@/lib/site/stay-rules';
-import { InquiryForm, type InquiryFormHandle, type SentLead, type Stay } from '../inquiry/inquiry-form';
+import type { InquiryFormHandle, SentLead, Stay } from '../inquiry/inquiry-form';
+
+// The form (with the contract's schema) is most of the page's script: it loads when it comes near the
+// screen, or when the traveller asks for it, not before the photos and the calendar.
+const InquiryForm = lazy(() => import('../inquiry/inquiry-form').then((m) => ({ default: m.InquiryForm })));
 
 /*
  * The booked-date calendar, the live quote and the inquiry form of a property page, sharing one stay.
@@ -56,7 +60,36 @@ export function Booking({
   const [bedrooms, setBedrooms] = useState<number | undefined>(initial.bedrooms);
   const [note, setNote] = useState('');
   const [months, setMonths] = useState(1);
-  const form = useRef<InquiryFormHandle>(null);
+  const form = useRef<InquiryFormHandle | null>(null);
+  const formSpot = useRef<HTMLDivElement>(null);
+  const pendingStay = useRef<Stay | null>(null);
+  const [formWanted, setFormWanted] = useState(false);
+  useEffect(() => {
+    const spot = formSpot.current;
+    if (!spot || formWanted) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setFormWanted(true);
+      },
+      { rootMargin: '400px' },
+    );
+    observer.observe(spot);
+    return () => observer.disconnect();
+  }, [formWanted]);
+  const formRef = useCallback((handle: InquiryFormHandle | null) => {
+    form.current = handle;
+    if (handle && pendingStay.current) {
+      handle.takeStay(pendingStay.current);
+      pendingStay.current = null;
+    }
+  }, []);
+  const askForInquiry = (stay: Stay) => {
+    if (form.current) form.current.takeStay(stay);
+    else {
+      pendingStay.current = stay;
+      setFormWanted(true);
+    }
+  };
 
   useEffect(() => {
     const wide = window.matchMedia('(min-width: 768px)');
@@ -200,13 +233,21 @@ export function Booking({
             </button>
           )}
         </section>
-        <InquiryForm
-          onSent={onSent}
-          ref={form}
-          propertyId={propertyId}
-          maxBedrooms={maxBedrooms}
-          initial={{ ...initial, checkin, checkout }}
-        />
+        <div ref={formSpot}>
+          {formWanted ? (
+            <Suspense fallback={<FormPlaceholder />}>
+              <InquiryForm
+                onSent={onSent}
+                ref={formRef}
+                propertyId={propertyId}
+                maxBedrooms={maxBedrooms}
+                initial={{ ...initial, checkin, checkout }}
+              />
+            </Suspense>
+          ) : (
+            <FormPlaceholder />
+          )}
+        </div>
       </div>
 
       <aside
@@ -281,12 +322,21 @@ export function Booking({
         <button
           type="button"
           disabled={!checkin || !checkout}
-          onClick={() => form.current?.takeStay({ checkin, checkout, adults, children, bedrooms })}
+          onClick={() => askForInquiry({ checkin, checkout, adults, children, bedrooms })}
           className="mt-4 w-full rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-50"
         >
           Send an inquiry
         </button>
       </aside>
+    </div>
+  );
+}
+
+function FormPlaceholder() {
+  return (
+    <div className="rounded-2xl bg-white p-5 ring-1 ring-sand-200">
+      <h2 className="text-xl font-semibold text-ink-900">Send an inquiry</h2>
+      <div aria-hidden="true" className="mt-4 h-[38rem] animate-pulse rounded-lg bg-sand-50" />
     </div>
   );
 }

@@ -103,6 +103,10 @@ test('a partner embeds a property: it sizes itself, reports quotes, and an inqui
   );
 
   // Grows when content appears (every rule of the form explained), shrinks when it goes.
+  // The form loads as the traveller scrolls to it (the frame grows with it).
+  await frame.getByRole('heading', { name: 'Send an inquiry' }).scrollIntoViewIfNeeded();
+  await expect(frame.getByRole('button', { name: 'Send the inquiry' })).toBeVisible();
+  await expect.poll(fits).toBe(true);
   const before = await frameHeight(page);
   await frame.getByRole('button', { name: 'Send the inquiry' }).click();
   await expect(frame.getByLabel('Email')).toHaveAccessibleDescription('must be a valid email address');

@@ -253,6 +253,8 @@ test.describe('the inquiry forms', () => {
         },
       }),
     );
+    // The form loads as the traveller scrolls to it.
+    await page.getByRole('heading', { name: 'Send an inquiry' }).scrollIntoViewIfNeeded();
     await page.getByLabel('Check-in', { exact: true }).fill(stay.checkin);
     await page.getByLabel('Check-out', { exact: true }).fill(stay.checkout);
     await page.getByLabel('First name').fill('Jo');
