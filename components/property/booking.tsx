@@ -71,7 +71,7 @@ export function Booking({
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) setFormWanted(true);
       },
-      { rootMargin: '400px' },
+      { rootMargin: '200px' },
     );
     observer.observe(spot);
     return () => observer.disconnect();
@@ -170,89 +170,72 @@ export function Booking({
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
-      <div className="flex flex-col gap-6">
-        <section aria-labelledby="calendar-title" className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
-          <h2 id="calendar-title" className="text-xl font-semibold text-ink-900">
-            Availability
-          </h2>
-          <p className="mt-1 text-sm text-ink-700">
-            Booked nights are struck through.{' '}
-            {minStay ? `Minimum stay from the chosen check-in: ${minStay} nights.` : ''}
-          </p>
-          <DayPicker
-            mode="single"
-            numberOfMonths={months}
-            startMonth={start}
-            endMonth={fromDay(addDays(today, 730))}
-            defaultMonth={selected?.from ?? start}
-            selected={undefined}
-            onDayClick={pick}
-            modifiers={{
-              booked: (d: Date) => rules.bookedNight(toDay(d)),
-              unavailable: (d: Date) => why(toDay(d)) !== null,
-              stay: (d: Date) => {
-                const day = toDay(d);
-                return Boolean(
-                  checkin && (day === checkin || (checkout && day > checkin && day <= checkout)),
-                );
-              },
+      <section
+        aria-labelledby="calendar-title"
+        className="rounded-2xl bg-white p-4 ring-1 ring-sand-200 lg:col-start-1"
+      >
+        <h2 id="calendar-title" className="text-xl font-semibold text-ink-900">
+          Availability
+        </h2>
+        <p className="mt-1 text-sm text-ink-700">
+          Booked nights are struck through.{' '}
+          {minStay ? `Minimum stay from the chosen check-in: ${minStay} nights.` : ''}
+        </p>
+        <DayPicker
+          mode="single"
+          numberOfMonths={months}
+          startMonth={start}
+          endMonth={fromDay(addDays(today, 730))}
+          defaultMonth={selected?.from ?? start}
+          selected={undefined}
+          onDayClick={pick}
+          modifiers={{
+            booked: (d: Date) => rules.bookedNight(toDay(d)),
+            unavailable: (d: Date) => why(toDay(d)) !== null,
+            stay: (d: Date) => {
+              const day = toDay(d);
+              return Boolean(checkin && (day === checkin || (checkout && day > checkin && day <= checkout)));
+            },
+          }}
+          modifiersClassNames={{
+            booked: 'line-through',
+            unavailable: 'bg-sand-100 text-ink-500',
+            stay: 'bg-brand-100 font-semibold',
+          }}
+          labels={{
+            labelDayButton: (date: Date, m: Modifiers) => {
+              const day = toDay(date);
+              const reason = why(day);
+              const parts = [format(date, 'd MMMM yyyy, EEEE')];
+              if (day === checkin) parts.push('check-in');
+              if (day === checkout) parts.push('check-out');
+              if (reason) parts.push(`not available: ${reason}`);
+              if (m.today) parts.push('today');
+              return parts.join(', ');
+            },
+          }}
+          className="mt-3"
+        />
+        <p role="status" className="min-h-6 text-sm text-ink-900">
+          {note}
+        </p>
+        {checkin && (
+          <button
+            type="button"
+            className="text-sm underline"
+            onClick={() => {
+              setCheckin(undefined);
+              setCheckout(undefined);
+              setNote('Dates cleared.');
             }}
-            modifiersClassNames={{
-              booked: 'line-through',
-              unavailable: 'bg-sand-100 text-ink-500',
-              stay: 'bg-brand-100 font-semibold',
-            }}
-            labels={{
-              labelDayButton: (date: Date, m: Modifiers) => {
-                const day = toDay(date);
-                const reason = why(day);
-                const parts = [format(date, 'd MMMM yyyy, EEEE')];
-                if (day === checkin) parts.push('check-in');
-                if (day === checkout) parts.push('check-out');
-                if (reason) parts.push(`not available: ${reason}`);
-                if (m.today) parts.push('today');
-                return parts.join(', ');
-              },
-            }}
-            className="mt-3"
-          />
-          <p role="status" className="min-h-6 text-sm text-ink-900">
-            {note}
-          </p>
-          {checkin && (
-            <button
-              type="button"
-              className="text-sm underline"
-              onClick={() => {
-                setCheckin(undefined);
-                setCheckout(undefined);
-                setNote('Dates cleared.');
-              }}
-            >
-              Clear dates
-            </button>
-          )}
-        </section>
-        <div ref={formSpot}>
-          {formWanted ? (
-            <Suspense fallback={<FormPlaceholder />}>
-              <InquiryForm
-                onSent={onSent}
-                ref={formRef}
-                propertyId={propertyId}
-                maxBedrooms={maxBedrooms}
-                initial={{ ...initial, checkin, checkout }}
-              />
-            </Suspense>
-          ) : (
-            <FormPlaceholder />
-          )}
-        </div>
-      </div>
-
+          >
+            Clear dates
+          </button>
+        )}
+      </section>
       <aside
         aria-labelledby="quote-title"
-        className="rounded-2xl bg-white p-4 ring-1 ring-sand-200 lg:sticky lg:top-4"
+        className="rounded-2xl bg-white p-4 ring-1 ring-sand-200 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1"
       >
         <h2 id="quote-title" className="text-xl font-semibold text-ink-900">
           Price
@@ -328,6 +311,21 @@ export function Booking({
           Send an inquiry
         </button>
       </aside>
+      <div ref={formSpot} className="lg:col-start-1">
+        {formWanted ? (
+          <Suspense fallback={<FormPlaceholder />}>
+            <InquiryForm
+              onSent={onSent}
+              ref={formRef}
+              propertyId={propertyId}
+              maxBedrooms={maxBedrooms}
+              initial={{ ...initial, checkin, checkout }}
+            />
+          </Suspense>
+        ) : (
+          <FormPlaceholder />
+        )}
+      </div>
     </div>
   );
 }
