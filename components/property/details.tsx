@@ -157,6 +157,33 @@ export function PropertyDetails({ p }: { p: PropertyDetail }) {
   );
 }
 
+type Rate = NonNullable<RateSheet['default_rate']>;
+
+/** One row of the rates table: a season's (or the default) rate for a number of bedrooms. */
+function RateRow({
+  rate,
+  money,
+  children,
+}: {
+  rate: Rate;
+  money: Intl.NumberFormat;
+  children: React.ReactNode;
+}) {
+  const maybe = (v: number | null) => (v === null ? '—' : money.format(v));
+  return (
+    <tr className="border-b border-sand-100">
+      <th scope="row" className="py-1 pr-3 font-normal">
+        {children}
+      </th>
+      <td className="py-1 pr-3">{rate.rooms}</td>
+      <td className="py-1 pr-3">{money.format(rate.nightly)}</td>
+      <td className="py-1 pr-3">{maybe(rate.weekly)}</td>
+      <td className="py-1 pr-3">{maybe(rate.monthly)}</td>
+      <td className="py-1">{plural(rate.min_stay, 'night')}</td>
+    </tr>
+  );
+}
+
 export function RatesTable({ rates }: { rates: RateSheet }) {
   const money = new Intl.NumberFormat('en', { style: 'currency', currency: rates.currency.code });
   const all = [...rates.rates].sort((a, b) => a.start_date.localeCompare(b.start_date) || a.rooms - b.rooms);
@@ -192,35 +219,17 @@ export function RatesTable({ rates }: { rates: RateSheet }) {
             </thead>
             <tbody>
               {all.map((r) => (
-                <tr key={r.id} className="border-b border-sand-100">
-                  <th scope="row" className="py-1 pr-3 font-normal">
-                    {r.name}{' '}
-                    <span className="block text-xs">
-                      {r.start_date} – {r.end_date}
-                    </span>
-                  </th>
-                  <td className="py-1 pr-3">{r.rooms}</td>
-                  <td className="py-1 pr-3">{money.format(r.nightly)}</td>
-                  <td className="py-1 pr-3">{r.weekly === null ? '—' : money.format(r.weekly)}</td>
-                  <td className="py-1 pr-3">{r.monthly === null ? '—' : money.format(r.monthly)}</td>
-                  <td className="py-1">{plural(r.min_stay, 'night')}</td>
-                </tr>
+                <RateRow key={r.id} rate={r} money={money}>
+                  {r.name}{' '}
+                  <span className="block text-xs">
+                    {r.start_date} – {r.end_date}
+                  </span>
+                </RateRow>
               ))}
               {rates.default_rate && (
-                <tr>
-                  <th scope="row" className="py-1 pr-3 font-normal">
-                    Other dates
-                  </th>
-                  <td className="py-1 pr-3">{rates.default_rate.rooms}</td>
-                  <td className="py-1 pr-3">{money.format(rates.default_rate.nightly)}</td>
-                  <td className="py-1 pr-3">
-                    {rates.default_rate.weekly === null ? '—' : money.format(rates.default_rate.weekly)}
-                  </td>
-                  <td className="py-1 pr-3">
-                    {rates.default_rate.monthly === null ? '—' : money.format(rates.default_rate.monthly)}
-                  </td>
-                  <td className="py-1">{plural(rates.default_rate.min_stay, 'night')}</td>
-                </tr>
+                <RateRow rate={rates.default_rate} money={money}>
+                  Other dates
+                </RateRow>
               )}
             </tbody>
           </table>

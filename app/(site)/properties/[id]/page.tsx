@@ -1,31 +1,18 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { Booking } from '@/components/property/booking';
 import { PropertyDetails, RatesTable } from '@/components/property/details';
 import { Gallery } from '@/components/property/gallery';
-import { catalog, UpstreamError } from '@/lib/catalog-client';
-import type { Availability, PropertyDetail, PropertyImages, RateSheet } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
+import { propertyAreas, propertyOrNotFound, stayFromQuery } from '@/lib/site/property-page';
 
 type Props = {
   params: Promise<{ id: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-async function property(rawId: string): Promise<PropertyDetail> {
-  const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
-  if (id < 1) notFound();
-  try {
-    return (await catalog().property(id)).data as PropertyDetail;
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) notFound();
-    throw error;
-  }
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const p = await property((await params).id);
+  const p = await propertyOrNotFound((await params).id);
   return {
     title: `${p.name}, ${p.location.name}`,
     description: `${p.type} in ${p.location.path.join(', ')}: ${p.bedrooms} bedrooms, sleeps ${p.sleeps}. Live prices and availability.`,
@@ -33,20 +20,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-const int = (v: string | string[] | undefined) => {
-  const n = Number(one(v));
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
 export default async function PropertyPage({ params, searchParams }: Props) {
-  const p = await property((await params).id);
-  const c = catalog();
-  const [images, rates, availability] = await Promise.all([
-    c.images(p.id).then((a) => a.data as PropertyImages),
-    c.rates(p.id).then((a) => a.data as RateSheet),
-    c.availability(p.id).then((a) => a.data as Availability),
-  ]);
+  const p = await propertyOrNotFound((await params).id);
+  const { images, rates, availability } = await propertyAreas(p.id);
   const q = await searchParams;
   return (
     <article className="flex flex-col gap-8">
@@ -83,14 +59,7 @@ export default async function PropertyPage({ params, searchParams }: Props) {
         maxBedrooms={p.bedrooms}
         booked={availability.booked}
         rates={{ rates: rates.rates, default_rate: rates.default_rate }}
-        initial={{
-          checkin: one(q.checkin),
-          checkout: one(q.checkout),
-          adults: int(q.adults) ?? int(q.guests),
-          children: int(q.children),
-          bedrooms: int(q.bedrooms),
-          reference: one(q.reference),
-        }}
+        initial={stayFromQuery(q)}
       />
       <PropertyDetails p={p} />
       <RatesTable rates={rates} />

@@ -1,40 +1,19 @@
-import { notFound } from 'next/navigation';
 import { EmbedBridge } from '@/components/embed/bridge';
 import { EmbedBooking } from '@/components/embed/embed-property';
 import { Gallery } from '@/components/property/gallery';
-import { catalog, UpstreamError } from '@/lib/catalog-client';
-import type { Availability, PropertyDetail, PropertyImages, RateSheet } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import { embedHost } from '@/lib/site/embed';
+import { propertyAreas, propertyOrNotFound, stayFromQuery } from '@/lib/site/property-page';
 
 type Props = {
   params: Promise<{ id: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-const int = (v: string | string[] | undefined) => {
-  const n = Number(one(v));
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
 // /embed/properties/{id}?host=<partner origin>&checkin&checkout&adults&children&bedrooms&reference
 export default async function EmbedPropertyPage({ params, searchParams }: Props) {
-  const raw = (await params).id;
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-  const c = catalog();
-  let p: PropertyDetail;
-  try {
-    p = (await c.property(id)).data as PropertyDetail;
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) notFound();
-    throw error;
-  }
-  const [images, rates, availability] = await Promise.all([
-    c.images(p.id).then((a) => a.data as PropertyImages),
-    c.rates(p.id).then((a) => a.data as RateSheet),
-    c.availability(p.id).then((a) => a.data as Availability),
-  ]);
+  const p = await propertyOrNotFound((await params).id);
+  const { images, rates, availability } = await propertyAreas(p.id);
   const q = await searchParams;
   const host = embedHost(q.host);
   return (
@@ -59,14 +38,7 @@ export default async function EmbedPropertyPage({ params, searchParams }: Props)
           booked={availability.booked}
           rates={{ rates: rates.rates, default_rate: rates.default_rate }}
           hostQuery={host ? `?host=${encodeURIComponent(host)}` : ''}
-          initial={{
-            checkin: one(q.checkin),
-            checkout: one(q.checkout),
-            adults: int(q.adults) ?? int(q.guests),
-            children: int(q.children),
-            bedrooms: int(q.bedrooms),
-            reference: one(q.reference),
-          }}
+          initial={stayFromQuery(q)}
         />
       </main>
     </EmbedBridge>

@@ -1,0 +1,48 @@
+import 'server-only';
+import { notFound } from 'next/navigation';
+import type { Stay } from '@/components/inquiry/inquiry-form';
+import { catalog, UpstreamError } from '@/lib/catalog-client';
+import type { Availability, PropertyDetail, PropertyImages, RateSheet } from '@/lib/contract';
+
+type Query = Record<string, string | string[] | undefined>;
+
+/** A property's content (the site's not-found page when the catalog does not know it). */
+export async function propertyOrNotFound(rawId: string): Promise<PropertyDetail> {
+  const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
+  if (id < 1) notFound();
+  try {
+    return (await catalog().property(id)).data as PropertyDetail;
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 404) notFound();
+    throw error;
+  }
+}
+
+/** The other three areas a property page shows, read at once. */
+export async function propertyAreas(id: number) {
+  const c = catalog();
+  const [images, rates, availability] = await Promise.all([
+    c.images(id).then((a) => a.data as PropertyImages),
+    c.rates(id).then((a) => a.data as RateSheet),
+    c.availability(id).then((a) => a.data as Availability),
+  ]);
+  return { images, rates, availability };
+}
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const count = (v: string | string[] | undefined) => {
+  const n = Number(one(v));
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** A stay prefilled from the URL (`checkin`, `checkout`, `adults` or `guests`, `children`, `bedrooms`, `reference`). */
+export function stayFromQuery(q: Query): Stay & { reference?: string } {
+  return {
+    checkin: one(q.checkin),
+    checkout: one(q.checkout),
+    adults: count(q.adults) ?? count(q.guests),
+    children: count(q.children),
+    bedrooms: count(q.bedrooms),
+    reference: one(q.reference),
+  };
+}
