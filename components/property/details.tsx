@@ -197,24 +197,11 @@ export function RatesTable({ rates }: { rates: RateSheet }) {
             <caption className="sr-only">Seasonal rates by bedrooms, in {rates.currency.code}</caption>
             <thead>
               <tr className="border-b border-sand-200 text-ink-900">
-                <th scope="col" className="py-2 pr-3">
-                  Season
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Bedrooms
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Nightly
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Weekly
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Monthly
-                </th>
-                <th scope="col" className="py-2">
-                  Min. stay
-                </th>
+                {['Season', 'Bedrooms', 'Nightly', 'Weekly', 'Monthly', 'Min. stay'].map((h) => (
+                  <th key={h} scope="col" className="py-2 pr-3">
+                    {h}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

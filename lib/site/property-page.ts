@@ -18,15 +18,28 @@ export async function propertyOrNotFound(rawId: string): Promise<PropertyDetail>
   }
 }
 
-/** The other three areas a property page shows, read at once. */
-export async function propertyAreas(id: number) {
+/**
+ * The other three areas a property page shows, read at once, shaped for the gallery and for the booking
+ * (calendar, quote and form) that the site's page and the embed both render.
+ */
+export async function propertyAreas(p: PropertyDetail) {
   const c = catalog();
   const [images, rates, availability] = await Promise.all([
-    c.images(id).then((a) => a.data as PropertyImages),
-    c.rates(id).then((a) => a.data as RateSheet),
-    c.availability(id).then((a) => a.data as Availability),
+    c.images(p.id).then((a) => a.data as PropertyImages),
+    c.rates(p.id).then((a) => a.data as RateSheet),
+    c.availability(p.id).then((a) => a.data as Availability),
   ]);
-  return { images, rates, availability };
+  return {
+    rates,
+    photos: images.images.map((i) => ({ id: i.id, url: i.url, caption: i.caption })),
+    booking: {
+      propertyId: p.id,
+      sleeps: p.sleeps,
+      maxBedrooms: p.bedrooms,
+      booked: availability.booked,
+      rates: { rates: rates.rates, default_rate: rates.default_rate },
+    },
+  };
 }
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);

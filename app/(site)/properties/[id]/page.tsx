@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { Booking } from '@/components/property/booking';
 import { PropertyDetails, RatesTable } from '@/components/property/details';
 import { Gallery } from '@/components/property/gallery';
-import { plural } from '@/lib/site/browser';
+import { KeyFacts } from '@/components/property/key-facts';
 import { propertyAreas, propertyOrNotFound, stayFromQuery } from '@/lib/site/property-page';
 
 type Props = {
@@ -22,7 +22,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function PropertyPage({ params, searchParams }: Props) {
   const p = await propertyOrNotFound((await params).id);
-  const { images, rates, availability } = await propertyAreas(p.id);
+  const { rates, photos, booking } = await propertyAreas(p);
   const q = await searchParams;
   return (
     <article className="flex flex-col gap-8">
@@ -43,24 +43,10 @@ export default async function PropertyPage({ params, searchParams }: Props) {
           </ol>
         </nav>
         <h1 className="mt-2 text-3xl font-semibold tracking-tight text-ink-900">{p.name}</h1>
-        <p className="mt-1 text-ink-700">
-          <span className="capitalize">{p.type}</span> · {plural(p.bedrooms, 'bedroom')} ·{' '}
-          {plural(p.bathrooms, 'bathroom')} · sleeps {p.sleeps}
-          {p.rating !== null && <> · rated {p.rating.toFixed(1)} out of 5</>}
-        </p>
+        <KeyFacts p={p} className="mt-1 text-ink-700" />
       </header>
-      <Gallery
-        name={p.name}
-        photos={images.images.map((i) => ({ id: i.id, url: i.url, caption: i.caption }))}
-      />
-      <Booking
-        propertyId={p.id}
-        sleeps={p.sleeps}
-        maxBedrooms={p.bedrooms}
-        booked={availability.booked}
-        rates={{ rates: rates.rates, default_rate: rates.default_rate }}
-        initial={stayFromQuery(q)}
-      />
+      <Gallery name={p.name} photos={photos} />
+      <Booking {...booking} initial={stayFromQuery(q)} />
       <PropertyDetails p={p} />
       <RatesTable rates={rates} />
     </article>

@@ -1,7 +1,7 @@
 import { EmbedBridge } from '@/components/embed/bridge';
 import { EmbedBooking } from '@/components/embed/embed-property';
 import { Gallery } from '@/components/property/gallery';
-import { plural } from '@/lib/site/browser';
+import { KeyFacts } from '@/components/property/key-facts';
 import { embedHost } from '@/lib/site/embed';
 import { propertyAreas, propertyOrNotFound, stayFromQuery } from '@/lib/site/property-page';
 
@@ -13,7 +13,7 @@ type Props = {
 // /embed/properties/{id}?host=<partner origin>&checkin&checkout&adults&children&bedrooms&reference
 export default async function EmbedPropertyPage({ params, searchParams }: Props) {
   const p = await propertyOrNotFound((await params).id);
-  const { images, rates, availability } = await propertyAreas(p.id);
+  const { photos, booking } = await propertyAreas(p);
   const q = await searchParams;
   const host = embedHost(q.host);
   return (
@@ -21,22 +21,11 @@ export default async function EmbedPropertyPage({ params, searchParams }: Props)
       <main className="flex flex-col gap-4 p-3">
         <header>
           <h1 className="text-2xl font-semibold text-ink-900">{p.name}</h1>
-          <p className="text-sm text-ink-700">
-            <span className="capitalize">{p.type}</span> · {p.location.path.slice(-2).join(', ')} ·{' '}
-            {plural(p.bedrooms, 'bedroom')} · {plural(p.bathrooms, 'bathroom')} · sleeps {p.sleeps}
-            {p.rating !== null && <> · rated {p.rating.toFixed(1)} out of 5</>}
-          </p>
+          <KeyFacts p={p} withPlace className="text-sm text-ink-700" />
         </header>
-        <Gallery
-          name={p.name}
-          photos={images.images.map((i) => ({ id: i.id, url: i.url, caption: i.caption }))}
-        />
+        <Gallery name={p.name} photos={photos} />
         <EmbedBooking
-          propertyId={p.id}
-          sleeps={p.sleeps}
-          maxBedrooms={p.bedrooms}
-          booked={availability.booked}
-          rates={{ rates: rates.rates, default_rate: rates.default_rate }}
+          {...booking}
           hostQuery={host ? `?host=${encodeURIComponent(host)}` : ''}
           initial={stayFromQuery(q)}
         />
