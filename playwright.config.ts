@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { chromium, defineConfig } from '@playwright/test';
+import { LIVE_SITE, PARTNER_ALLOWED_PORT, PORT_BASE, TEST_SITE } from './tests/e2e/ports';
 
 /*
  * End-to-end tests in Chromium against production servers on 127.0.0.1 (built once by `npm run test:e2e`):
- * - :3100 serves the site with its embedded catalog service, under the demo test key;
- * - :3101 serves only the site, talking to :3100's /v2 with the demo live key (the banner must not show).
+ * - :3100 (E2E_PORT_BASE) serves the site with its embedded catalog service, under the demo test key;
+ * - :3101 (base + 1) serves only the site, talking to :3100's /v2 with the demo live key (the banner must not show).
  * Playwright's own Chromium when installed, otherwise Debian's /usr/bin/chromium.
  */
 
@@ -16,9 +17,6 @@ const bundled = (() => {
   }
 })();
 const executablePath = bundled && existsSync(bundled) ? undefined : '/usr/bin/chromium';
-
-export const TEST_SITE = 'http://127.0.0.1:3100';
-export const LIVE_SITE = 'http://127.0.0.1:3101';
 
 const common = {
   CATALOG_ACTIVITY: '0',
@@ -52,12 +50,12 @@ export default defineConfig({
       reuseExistingServer: false,
       env: {
         ...common,
-        PORT: '3100',
+        PORT: String(PORT_BASE),
         SITE_URL: TEST_SITE,
         DATA_DIR: '.e2e/test',
         DEMO_PROPERTIES: '400',
         // The partner page the embed tests serve; :3103 plays a partner that is not on the list.
-        EMBED_ALLOWED_ORIGINS: 'http://127.0.0.1:3102',
+        EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${PARTNER_ALLOWED_PORT}`,
       },
     },
     {
@@ -67,7 +65,7 @@ export default defineConfig({
       reuseExistingServer: false,
       env: {
         ...common,
-        PORT: '3101',
+        PORT: String(PORT_BASE + 1),
         SITE_URL: LIVE_SITE,
         DATA_DIR: '.e2e/live',
         CATALOG_API_ENABLED: '0',

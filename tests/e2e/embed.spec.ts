@@ -1,19 +1,28 @@
 import { createServer, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
-import { browserDay, catalogApi, expect, expectAccessible, TEST_SITE, test } from './support';
+import {
+  browserDay,
+  catalogApi,
+  expect,
+  expectAccessible,
+  PARTNER_ALLOWED_PORT,
+  PARTNER_REFUSED_PORT,
+  TEST_SITE,
+  test,
+} from './support';
 
 /*
- * Embeds on a partner's page: the page is served by the test from a second origin on 127.0.0.1 (:3102,
- * on EMBED_ALLOWED_ORIGINS) and a third (:3103, not on it).
+ * Embeds on a partner's page: the page is served by the test from a second origin on 127.0.0.1 (on
+ * EMBED_ALLOWED_ORIGINS) and a third (not on it).
  */
 
-const ALLOWED = 'http://127.0.0.1:3102';
-const REFUSED = 'http://127.0.0.1:3103';
+const ALLOWED = `http://127.0.0.1:${PARTNER_ALLOWED_PORT}`;
+const REFUSED = `http://127.0.0.1:${PARTNER_REFUSED_PORT}`;
 let body = '';
 const servers: Server[] = [];
 
 test.beforeAll(async () => {
-  for (const port of [3102, 3103]) {
+  for (const port of [PARTNER_ALLOWED_PORT, PARTNER_REFUSED_PORT]) {
     const server = createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end(body);

@@ -1,4 +1,4 @@
-import { catalogApi, expect, expectAccessible, LIVE_SITE, test } from './support';
+import { catalogApi, expect, expectAccessible, LIVE_SITE, TEST_SITE, test } from './support';
 
 const BANNER = 'Test mode: inquiries are checked but not sent to an agent.';
 
@@ -70,7 +70,7 @@ test('SEO: titles, descriptions, canonical URLs, robots and sitemap', async ({ p
   await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/destinations\/1$/);
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Disallow: /api/');
-  expect(robots).toContain('Sitemap: http://127.0.0.1:3100/sitemap.xml');
+  expect(robots).toContain(`Sitemap: ${TEST_SITE}/sitemap.xml`);
   const sitemap = await (await request.get('/sitemap.xml')).text();
   const live = (await catalogApi('/properties?per_page=1')).pagination.total;
   expect(sitemap.match(/\/properties\/\d+</g)?.length).toBe(live);

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
-export const TEST_SITE = 'http://127.0.0.1:3100';
-export const LIVE_SITE = 'http://127.0.0.1:3101';
+export { LIVE_SITE, PARTNER_ALLOWED_PORT, PARTNER_REFUSED_PORT, PORT_BASE, TEST_SITE } from './ports';
+
+import { TEST_SITE } from './ports';
 export const TEST_KEY = 'svc_test_demo_full_access';
 
 /** Every test fails on an error in the page or a console error it did not expect. */
