@@ -4,8 +4,10 @@
  * One source of truth for the service, the client, the forms and the OpenAPI document.
  * Imports nothing from the rest of the app.
  */
+export * from './days';
 export * from './errors';
 export * from './inquiry';
+export * from './limits';
 export * from './params';
 export * from './primitives';
 export * from './resources';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { integerMessages, perDay } from './params';
+import { checkStayBounds, isPlainText } from './limits';
+import { INT32_MAX, integerMessages, perDay } from './params';
 import { crossField, dateString, isCalendarDate } from './primitives';
 
 /** Section 8's limits for inquiry fields: the service, the client and the forms all use these. */
@@ -18,24 +19,31 @@ const required = (what = 'is required') => ({
     issue.input === undefined || issue.input === null ? what : undefined,
 });
 
+const NOT_TEXT = { error: 'must not contain control characters or broken text' };
+
 const text = (max: number) =>
   z
     .string(required())
     .trim()
     .min(1, { error: 'is required' })
-    .max(max, { error: `must be at most ${max} characters` });
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine(isPlainText, NOT_TEXT);
 
 const optionalText = (max: number) =>
   z
     .string({ error: 'must be a string' })
     .max(max, { error: `must be at most ${max} characters` })
+    .refine(isPlainText, NOT_TEXT)
     .nullish()
     .transform((v) => (v === null || v === undefined || v.trim() === '' ? undefined : v));
 
-const int = (min: number, max?: number) => {
+/** Every integer is bounded, by the field's rule or by what its column holds (integer, 32 bits). */
+const int = (min: number, max: number = INT32_MAX) => {
   const messages = integerMessages(min, max);
-  const base = z.int({ error: messages.notInteger }).min(min, { error: messages.range });
-  return max === undefined ? base : base.max(max, { error: messages.range });
+  return z
+    .int({ error: messages.notInteger })
+    .min(min, { error: messages.range })
+    .max(max, { error: messages.range });
 };
 
 const validDate = (v: unknown): v is string => typeof v === 'string' && isCalendarDate(v);
@@ -47,10 +55,10 @@ const validDate = (v: unknown): v is string => typeof v === 'string' && isCalend
 export const inquiryRequestSchema = perDay((today: string) =>
   z
     .object({
-      property_id: z.int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).nullish(),
+      property_id: int(1).nullish(),
       destination: z
         .object({
-          id: z.int({ error: 'must be an integer' }).nullish(),
+          id: int(1).nullish(),
           name: optionalText(INQUIRY_LIMITS.destinationName),
         })
         .nullish(),
@@ -66,7 +74,7 @@ export const inquiryRequestSchema = perDay((today: string) =>
               ),
             })
             .default({ adults: 2, children: 0 }),
-          bedrooms: int(1).nullish(),
+          bedrooms: int(1, 50).nullish(),
         },
         required(),
       ),
@@ -113,6 +121,11 @@ export const inquiryRequestSchema = perDay((today: string) =>
         if (validDate(stay?.checkin) && validDate(stay?.checkout) && stay.checkout <= stay.checkin) {
           push('stay.checkout', 'must be after stay.checkin');
         }
+        if (validDate(stay?.checkin))
+          checkStayBounds(push, today, stay.checkin, validDate(stay?.checkout) ? stay.checkout : undefined, {
+            checkin: 'stay.checkin',
+            checkout: 'stay.checkout',
+          });
         const budget = v.budget as { min?: unknown; max?: unknown } | null | undefined;
         if (typeof budget?.min === 'number' && typeof budget.max === 'number' && budget.max < budget.min) {
           push('budget.max', 'must not be below budget.min');

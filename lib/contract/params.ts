@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { utcToday } from './days';
 import type { FieldErrors } from './errors';
+import { checkStayBounds, PARTY_MAX } from './limits';
 import { crossField, dateString, dateTimeString, isCalendarDate } from './primitives';
 
-const INT32_MAX = 2_147_483_647;
+/** What an `integer` column holds: larger numbers are refused as the field's problem, not a database error. */
+export const INT32_MAX = 2_147_483_647;
 
 /** A query parameter holding an integer, optionally within a range; the message names the rule. */
 export function intParam(min = -INT32_MAX, max = INT32_MAX) {
@@ -62,13 +65,17 @@ export function perDay<T>(build: (today: string) => T): (today: string) => T {
 }
 const validDate = (v: unknown): v is string => typeof v === 'string' && isCalendarDate(v);
 
-/** `checkin`/`checkout` style pairs: both or neither, and the second strictly after the first. */
+/**
+ * `checkin`/`checkout` pairs: both or neither, the second strictly after the first, and within the longest
+ * stay and the furthest check-in (limits.ts).
+ */
 function checkStayPair(
   value: Values,
   issues: z.core.$ZodRawIssue[],
   first: string,
   second: string,
   both: boolean,
+  today: string,
 ) {
   const a = value[first];
   const b = value[second];
@@ -77,6 +84,14 @@ function checkStayPair(
   if (both && b === undefined && a !== undefined)
     issues.push(custom(second, `is required with ${first}`, value));
   if (validDate(a) && validDate(b) && b <= a) issues.push(custom(second, `must be after ${first}`, value));
+  if (validDate(a))
+    checkStayBounds(
+      (path, message) => issues.push(custom(path, message, value)),
+      today,
+      a,
+      validDate(b) ? b : undefined,
+      { checkin: first, checkout: second },
+    );
 }
 
 function custom(path: string, message: string, input: unknown): z.core.$ZodRawIssue {
@@ -93,10 +108,14 @@ export const catalogQuerySchema = z
     sort: enumParam(CATALOG_SORTS).default('id'),
     checkin: dateParam.optional(),
     checkout: dateParam.optional(),
-    guests: intParam(1).optional(),
-    rooms: intParam(1).optional(),
+    guests: intParam(1, PARTY_MAX.guests).optional(),
+    rooms: intParam(1, PARTY_MAX.rooms).optional(),
   })
-  .check(crossField((ctx) => checkStayPair(ctx.value as Values, ctx.issues, 'checkin', 'checkout', true)));
+  .check(
+    crossField((ctx) =>
+      checkStayPair(ctx.value as Values, ctx.issues, 'checkin', 'checkout', true, utcToday()),
+    ),
+  );
 export type CatalogQuery = z.infer<typeof catalogQuerySchema>;
 
 // GET /properties/changes
@@ -134,7 +153,7 @@ export const quoteQuerySchema = perDay((today: string) =>
         const { checkin } = ctx.value as Values;
         if (validDate(checkin) && checkin < today)
           ctx.issues.push(custom('checkin', 'must be today or later', ctx.value));
-        checkStayPair(ctx.value as Values, ctx.issues, 'checkin', 'checkout', false);
+        checkStayPair(ctx.value as Values, ctx.issues, 'checkin', 'checkout', false, today);
       }),
     ),
 );

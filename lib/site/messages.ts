@@ -79,6 +79,12 @@ const RULES: Rule[] = [
   [/^must not be before (\S+)/, (label, _p, m) => `${label} can’t be before ${lower(fieldLabel(m[1]!))}`],
   [/^must not be below (\S+)/, (label, _p, m) => `${label} can’t be below the ${lower(fieldLabel(m[1]!))}`],
   [/valid email/, () => 'Enter a valid email address'],
+  [/^must be at most (\d+) nights after/, (_l, _p, m) => `A stay can be at most ${m[1]} nights`],
+  [/^must be at most (\d+) years ahead/, (label, _p, m) => `${label} can be at most ${m[1]} years ahead`],
+  [
+    /^must not contain control characters/,
+    (label) => `${label} has characters that can’t be sent; please retype it`,
+  ],
   [
     /^must be at most (\d+) characters/,
     (label, _p, m) => `${label} can be at most ${Number(m[1]).toLocaleString('en')} characters`,

@@ -21,6 +21,13 @@ describe('messages for people', () => {
     ['checkout', 'is required with checkin', 'Choose a check-out date'],
     ['message', 'must be at most 5000 characters', 'Message can be at most 5,000 characters'],
     ['sort', 'must be one of id, -id', 'Choose one of the offered sort order options'],
+    ['checkout', 'must be at most 365 nights after checkin', 'A stay can be at most 365 nights'],
+    ['stay.checkin', 'must be at most 3 years ahead', 'Check-in can be at most 3 years ahead'],
+    [
+      'contact.first_name',
+      'must not contain control characters or broken text',
+      'First name has characters that can’t be sent; please retype it',
+    ],
     ['some_new.field_x', 'a rule we have never seen', 'Please check field x'],
   ])('%s "%s" reads "%s"', (path, api, sentence) => {
     expect(fieldMessage(path, api)).toBe(sentence);

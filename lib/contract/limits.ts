@@ -1,0 +1,47 @@
+import { addYears, daysBetween } from './days';
+
+/*
+ * Bounds the API document leaves open, decided so that no request can make the server work without end
+ * (docs/decisions.md, "Longest stay and furthest check-in", "Party and room counts"). Both roles and the
+ * forms apply them through the contract's schemas.
+ */
+
+export const STAY_LIMITS = {
+  /** A quote adds up night by night; a year is longer than any rental stay a partner sells. */
+  maxNights: 365,
+  /** Rates are published at most a year or two ahead; three years leaves room and bounds the work. */
+  maxYearsAhead: 3,
+} as const;
+
+/** Catalog `guests` and `rooms`: as many as an inquiry or a quote may hold (adults 50 + children 50). */
+export const PARTY_MAX = { guests: 100, rooms: 50 } as const;
+
+export const furthestCheckin = (today: string) => addYears(today, STAY_LIMITS.maxYearsAhead);
+
+type Push = (path: string, message: string) => void;
+
+/**
+ * The stay's bounds as field problems: a check-in beyond the furthest day, a stay longer than the longest.
+ * Called only with real calendar dates.
+ */
+export function checkStayBounds(
+  push: Push,
+  today: string,
+  checkin: string,
+  checkout: string | undefined,
+  paths: { checkin: string; checkout: string },
+) {
+  if (checkin > furthestCheckin(today))
+    push(paths.checkin, `must be at most ${STAY_LIMITS.maxYearsAhead} years ahead`);
+  if (checkout && checkout > checkin && daysBetween(checkin, checkout) > STAY_LIMITS.maxNights)
+    push(paths.checkout, `must be at most ${STAY_LIMITS.maxNights} nights after ${paths.checkin}`);
+}
+
+/**
+ * Text a person typed: NUL and unpaired surrogates are not text (Postgres refuses them, and no keyboard
+ * makes them), so they are refused as the field's problem instead of failing deep in a database.
+ */
+export function isPlainText(value: string): boolean {
+  return !NOT_TEXT.test(value);
+}
+const NOT_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
