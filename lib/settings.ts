@@ -59,6 +59,10 @@ const schema = z.object({
   SVC_BASE_URL: z.url().optional(),
   SVC_API_KEY: z.string().min(1).default('svc_test_demo_full_access'),
   UPSTREAM_TIMEOUT_MS: positiveInt.default(5000),
+  /** An inquiry (a POST that creates data) waits longer: a timed-out send leaves its outcome unknown. */
+  UPSTREAM_POST_TIMEOUT_MS: positiveInt.default(15_000),
+  /** Inquiries sent upstream at once by this process; more wait their turn in the lead queue. */
+  LEAD_SEND_CONCURRENCY: positiveInt.max(64).default(4),
   /** The client keeps itself this far under the upstream's limits (per key, shared by every visitor). */
   UPSTREAM_BUDGET_PER_MINUTE: positiveInt.default(550),
   UPSTREAM_BUDGET_PER_HOUR: positiveInt.default(9500),

@@ -27,7 +27,33 @@ interface Agent {
 
 const TEST_IDS_FROM = 900_000_000;
 
-export async function submitInquiry(db: Db, key: ApiKey, body: InquiryRequest): Promise<Inquiry> {
+/**
+ * A live inquiry already created under this key and `Idempotency-Key` (our extension, docs/decisions.md):
+ * its answer as first given, so a partner's retry after a lost answer creates nothing new.
+ */
+async function replayed(db: Db, key: ApiKey, idempotencyKey: string | undefined): Promise<Inquiry | null> {
+  if (!idempotencyKey || key.mode !== 'live') return null;
+  const [row] = await queryRows<{ response: Inquiry | null }>(
+    db,
+    sql`SELECT response FROM inquiries WHERE key_id = ${key.id} AND idempotency_key = ${idempotencyKey}`,
+  );
+  return row?.response ?? null;
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23505') return true;
+  return false;
+};
+
+export async function submitInquiry(
+  db: Db,
+  key: ApiKey,
+  body: InquiryRequest,
+  idempotencyKey?: string,
+): Promise<{ inquiry: Inquiry; replayed: boolean }> {
+  const earlier = await replayed(db, key, idempotencyKey);
+  if (earlier) return { inquiry: earlier, replayed: true };
   const errors: FieldErrors = {};
   const { stay } = body;
   const property = body.property_id ? await loadPricingData(db, key, body.property_id) : null;
@@ -64,29 +90,9 @@ export async function submitInquiry(db: Db, key: ApiKey, body: InquiryRequest): 
   const createdAt = nowIso();
   const live = key.mode === 'live';
 
-  const save = async (tx: Db) => {
-    const agent = await chooseAgent(tx, body.contact.email, regionId, live);
-    if (!live) return { id: TEST_IDS_FROM + randomInt(0, 1_000_000_000), agent };
-    const [row] = await queryRows<{ id: number }>(
-      tx,
-      sql`INSERT INTO inquiries (status, created_at, reference, property_id, destination_id, destination_name,
-            budget_min, budget_max, checkin, checkout, adults, children, bedrooms, first_name, last_name, email, phone,
-            message, agent_id, key_id, source, advisor_name)
-          VALUES ('new', ${createdAt}, ${body.reference ?? null}, ${property?.id ?? null}, ${location?.id ?? null},
-            ${body.destination?.name ?? null}, ${property ? null : (body.budget?.min ?? null)},
-            ${property ? null : (body.budget?.max ?? null)}, ${stay.checkin}, ${stay.checkout}, ${stay.guests.adults},
-            ${stay.guests.children}, ${property ? (stay.bedrooms ?? null) : null}, ${body.contact.first_name},
-            ${body.contact.last_name}, ${body.contact.email}, ${body.contact.phone ?? null}, ${body.message ?? null},
-            ${agent.id}, ${key.id}, ${key.partnerName}, ${key.advisorName})
-          RETURNING id`,
-    );
-    return { id: row!.id, agent };
-  };
-  const { id, agent } = live ? await db.transaction((tx) => save(tx as unknown as Db)) : await save(db);
-
   const budget =
     !property && body.budget ? { min: body.budget.min ?? null, max: body.budget.max ?? null } : null;
-  return {
+  const answer = (id: number, agent: Agent): Inquiry => ({
     id,
     status: 'new',
     test: !live,
@@ -120,7 +126,42 @@ export async function submitInquiry(db: Db, key: ApiKey, body: InquiryRequest): 
       phone: agent.phone,
       extension: agent.extension,
     },
+  });
+
+  if (!live) {
+    const agent = await chooseAgent(db, body.contact.email, regionId, false);
+    return { inquiry: answer(TEST_IDS_FROM + randomInt(0, 1_000_000_000), agent), replayed: false };
+  }
+  const save = async (tx: Db) => {
+    const agent = await chooseAgent(tx, body.contact.email, regionId, true);
+    const [row] = await queryRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO inquiries (status, created_at, reference, property_id, destination_id, destination_name,
+            budget_min, budget_max, checkin, checkout, adults, children, bedrooms, first_name, last_name, email, phone,
+            message, agent_id, key_id, source, advisor_name, idempotency_key)
+          VALUES ('new', ${createdAt}, ${body.reference ?? null}, ${property?.id ?? null}, ${location?.id ?? null},
+            ${body.destination?.name ?? null}, ${property ? null : (body.budget?.min ?? null)},
+            ${property ? null : (body.budget?.max ?? null)}, ${stay.checkin}, ${stay.checkout}, ${stay.guests.adults},
+            ${stay.guests.children}, ${property ? (stay.bedrooms ?? null) : null}, ${body.contact.first_name},
+            ${body.contact.last_name}, ${body.contact.email}, ${body.contact.phone ?? null}, ${body.message ?? null},
+            ${agent.id}, ${key.id}, ${key.partnerName}, ${key.advisorName}, ${idempotencyKey ?? null})
+          RETURNING id`,
+    );
+    const inquiry = answer(row!.id, agent);
+    if (idempotencyKey)
+      await tx.execute(
+        sql`UPDATE inquiries SET response = ${JSON.stringify(inquiry)}::jsonb WHERE id = ${row!.id}`,
+      );
+    return inquiry;
   };
+  try {
+    return { inquiry: await db.transaction((tx) => save(tx as unknown as Db)), replayed: false };
+  } catch (error) {
+    // The same key sent twice at once: the second insert waited for the first and found it committed.
+    const first = isUniqueViolation(error) ? await replayed(db, key, idempotencyKey) : null;
+    if (first) return { inquiry: first, replayed: true };
+    throw error;
+  }
 }
 
 /**

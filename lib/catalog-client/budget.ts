@@ -1,11 +1,18 @@
 /**
  * The client's own request budget: every visitor shares one key, so the site counts what it sends and
  * stays under the upstream's per-minute and per-hour limits instead of discovering them. Sliding windows
- * over this process's send times; a 429 from the upstream pauses all sending for its Retry-After.
+ * over this process's send times.
+ *
+ * A 429 pauses what it limits, no more: the upstream keeps a separate, much smaller limit for inquiries,
+ * so a 429 on an inquiry holds back inquiries only (the catalog stays readable), while a 429 on a read
+ * holds back everything. Either pause only ever lengthens by the 429 that caused it.
  */
+export type Sending = 'read' | 'inquiry';
+
 export class RequestBudget {
   private readonly sent: number[] = [];
   private pausedUntil = 0;
+  private inquiriesPausedUntil = 0;
 
   constructor(
     private readonly perMinute: number,
@@ -14,9 +21,11 @@ export class RequestBudget {
   ) {}
 
   /** Counts a request and returns 0, or returns the milliseconds until one may be sent (counting nothing). */
-  take(): number {
+  take(what: Sending = 'read'): number {
     const t = this.now();
-    if (t < this.pausedUntil) return this.pausedUntil - t;
+    const until =
+      what === 'inquiry' ? Math.max(this.pausedUntil, this.inquiriesPausedUntil) : this.pausedUntil;
+    if (t < until) return until - t;
     while (this.sent.length && this.sent[0]! <= t - 3_600_000) this.sent.shift();
     if (this.sent.length >= this.perHour) return this.sent[0]! + 3_600_000 - t;
     const inMinute = this.sent.length - this.firstAfter(t - 60_000);
@@ -25,9 +34,10 @@ export class RequestBudget {
     return 0;
   }
 
-  /** After the upstream answered 429: send nothing until it said to. */
-  pauseFor(ms: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
+  /** After the upstream answered 429 to `what`: send nothing it limits until it said to. */
+  pauseFor(ms: number, what: Sending = 'read'): void {
+    if (what === 'inquiry') this.inquiriesPausedUntil = Math.max(this.inquiriesPausedUntil, this.now() + ms);
+    else this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
   }
 
   private firstAfter(time: number): number {

@@ -23,6 +23,11 @@ export interface ClientOptions {
   apiKey: string;
   shortName?: string;
   timeoutMs?: number;
+  /**
+   * For a POST that creates data: long enough that a slow upstream answers rather than leaves the site
+   * guessing whether the inquiry exists (a guess that became a duplicate before the Idempotency-Key).
+   */
+  postTimeoutMs?: number;
   budget?: RequestBudget;
   /** A GET answered 429 is retried once when its Retry-After is at most this. */
   maxRetryWaitMs?: number;
@@ -33,6 +38,8 @@ export interface CallOptions {
   /** The site's request id, so one id follows a request through both roles' logs. */
   requestId?: string;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key` on a POST, so a repeated send of one inquiry creates it once. */
+  idempotencyKey?: string;
 }
 
 export interface Answer<T> {
@@ -58,6 +65,7 @@ export function createCatalogClient(options: ClientOptions) {
   const base = options.baseUrl.replace(/\/$/, '');
   const short = options.shortName ?? 'SVC';
   const timeoutMs = options.timeoutMs ?? 5000;
+  const postTimeoutMs = options.postTimeoutMs ?? Math.max(timeoutMs, 15_000);
   const budget = options.budget ?? new RequestBudget(550, 9500);
   const maxRetryWaitMs = options.maxRetryWaitMs ?? 2000;
   const doFetch = options.fetch ?? fetch;
@@ -69,7 +77,8 @@ export function createCatalogClient(options: ClientOptions) {
     opts: CallOptions & { body?: unknown } = {},
     retried = false,
   ): Promise<Answer<z.infer<S>>> {
-    const wait = budget.take();
+    const sending = method === 'POST' ? 'inquiry' : 'read';
+    const wait = budget.take(sending);
     if (wait > 0) {
       throw new UpstreamError(
         503,
@@ -86,7 +95,9 @@ export function createCatalogClient(options: ClientOptions) {
     };
     if (opts.requestId) headers['X-Request-Id'] = opts.requestId;
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-    const signals = [AbortSignal.timeout(timeoutMs), ...(opts.signal ? [opts.signal] : [])];
+    if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+    const limitMs = method === 'POST' ? postTimeoutMs : timeoutMs;
+    const signals = [AbortSignal.timeout(limitMs), ...(opts.signal ? [opts.signal] : [])];
     let response: Response;
     try {
       response = await doFetch(`${base}${path}`, {
@@ -101,7 +112,7 @@ export function createCatalogClient(options: ClientOptions) {
       throw new UpstreamError(
         timedOut ? 504 : 502,
         timedOut ? 'timeout' : 'unreachable',
-        timedOut ? `The catalog did not answer within ${timeoutMs} ms.` : 'The catalog could not be reached.',
+        timedOut ? `The catalog did not answer within ${limitMs} ms.` : 'The catalog could not be reached.',
         undefined,
         null,
       );
@@ -132,7 +143,7 @@ export function createCatalogClient(options: ClientOptions) {
         retryAfter,
       );
       if (response.status === 429) {
-        budget.pauseFor((retryAfter ?? 1) * 1000);
+        budget.pauseFor((retryAfter ?? 1) * 1000, sending);
         // Only reads are retried, once, and only when the wait is short; writes go back to the caller.
         if (method === 'GET' && !retried && (retryAfter ?? 1) * 1000 <= maxRetryWaitMs) {
           // A little past the pause: timers may fire a millisecond early, and the budget would refuse.

@@ -22,6 +22,7 @@ function held(): Held {
       apiKey: s.SVC_API_KEY,
       shortName: s.SVC_SHORT_NAME,
       timeoutMs: s.UPSTREAM_TIMEOUT_MS,
+      postTimeoutMs: s.UPSTREAM_POST_TIMEOUT_MS,
       maxRetryWaitMs: s.UPSTREAM_MAX_RETRY_WAIT_MS,
       budget: new RequestBudget(s.UPSTREAM_BUDGET_PER_MINUTE, s.UPSTREAM_BUDGET_PER_HOUR),
     });

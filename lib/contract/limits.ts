@@ -42,6 +42,6 @@ export function checkStayBounds(
  * makes them), so they are refused as the field's problem instead of failing deep in a database.
  */
 export function isPlainText(value: string): boolean {
-  return !NOT_TEXT.test(value);
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
-const NOT_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

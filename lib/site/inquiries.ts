@@ -5,7 +5,7 @@ import { readJsonObject } from '../json-body';
 import type { Settings } from '../settings';
 import type { SiteDb } from './db/client';
 import { type Context, limitVisitor, originAllowed, SiteError } from './http';
-import { createLead, type DeliveryPolicy, deliverLead, type Lead } from './leads';
+import { createLead, type DeliveryPolicy, deliverLead, type Lead, queueLead, sendSlots } from './leads';
 import { logger } from './logger';
 
 /** The field a person never sees (hidden from view and from assistive technology) but a form-filling bot fills. */
@@ -15,9 +15,13 @@ export function deliveryPolicy(s: Settings): DeliveryPolicy {
   return {
     maxAttempts: s.LEAD_MAX_ATTEMPTS,
     retryBaseSeconds: s.LEAD_RETRY_BASE_SECONDS,
-    claimSeconds: Math.ceil(s.UPSTREAM_TIMEOUT_MS / 1000) * 2 + 10,
+    claimSeconds: Math.ceil(s.UPSTREAM_POST_TIMEOUT_MS / 1000) * 2 + 10,
+    sendConcurrency: s.LEAD_SEND_CONCURRENCY,
   };
 }
+
+/** How long a visitor's inquiry waits for a send slot before it is left to the queue (answered 202). */
+const SLOT_WAIT_MS = 3000;
 
 export type Accepted = { lead: Lead } | { discarded: true };
 
@@ -48,7 +52,14 @@ export async function acceptInquiry(
   }
   const policy = deliveryPolicy(deps.settings);
   const lead = await createLead(deps.db, parsed.data, ctx.requestId, policy);
-  const outcome = await deliverLead(deps.db, deps.client, lead, policy);
+  const slots = sendSlots(policy);
+  if (!(await slots.take(SLOT_WAIT_MS))) return { lead: await queueLead(deps.db, lead) };
+  let outcome: Lead;
+  try {
+    outcome = await deliverLead(deps.db, deps.client, lead, policy);
+  } finally {
+    slots.release();
+  }
   if (outcome.status === 'rejected') {
     const problem = outcome.lastError as { code?: string; message?: string; fields?: Record<string, string> };
     if (problem.code === 'validation_failed') {

@@ -25,6 +25,8 @@ export interface DeliveryPolicy {
   retryBaseSeconds: number;
   /** How long a sender holds a lead before another may take it (longer than one upstream call). */
   claimSeconds: number;
+  /** Inquiries in flight upstream at once from this process. */
+  sendConcurrency: number;
 }
 
 /** An id that can be shown in a confirmation URL: unguessable, since the lead holds contact details. */
@@ -90,7 +92,12 @@ export async function deliverLead(
   const attempts = lead.attempts + 1;
   const log = logger.child({ lead: lead.id, reference: lead.reference, requestId: lead.requestId });
   try {
-    const answer = await client.submitInquiry(lead.request as InquiryRequest, { requestId: lead.requestId });
+    // The lead's id as the Idempotency-Key: however often this lead is sent (a timeout, a crash between the
+    // upstream's yes and our record of it), an upstream that honours the key creates one inquiry.
+    const answer = await client.submitInquiry(lead.request as InquiryRequest, {
+      requestId: lead.requestId,
+      idempotencyKey: lead.id,
+    });
     log.info({ inquiry: answer.data.id, test: answer.data.test }, 'lead sent upstream');
     return update({
       status: 'sent',
@@ -179,8 +186,73 @@ export async function sendDueLeads(
   for (;;) {
     const batch = await claimDueLeads(db, policy);
     if (batch.length === 0) return done;
-    for (const lead of batch) done.push(await deliverLead(db, client, lead, policy));
+    for (const lead of batch) {
+      await sendSlots(policy).take();
+      try {
+        done.push(await deliverLead(db, client, lead, policy));
+      } finally {
+        sendSlots(policy).release();
+      }
+    }
   }
+}
+
+/** Hands a claimed lead to the worker: due now, claimed by no one. */
+export async function queueLead(db: SiteDb, lead: Lead): Promise<Lead> {
+  const [row] = await db
+    .update(leads)
+    .set({ status: 'queued', nextAttemptAt: sql`now()`, claimedUntil: null, updatedAt: sql`now()` })
+    .where(eq(leads.id, lead.id))
+    .returning();
+  return row!;
+}
+
+/**
+ * At most `sendConcurrency` inquiries in flight upstream from this process: a burst of visitors waits its
+ * turn (or the lead queue) instead of piling onto the upstream until its answers come too late.
+ */
+class SendSlots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(readonly size: number) {
+    this.free = size;
+  }
+
+  /** Resolves true once a slot is held, or false after `timeoutMs` without one. */
+  take(timeoutMs = Number.POSITIVE_INFINITY): Promise<boolean> {
+    if (this.free > 0) {
+      this.free--;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const granted = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = Number.isFinite(timeoutMs)
+        ? setTimeout(() => {
+            this.waiting.splice(this.waiting.indexOf(granted), 1);
+            resolve(false);
+          }, timeoutMs)
+        : undefined;
+      this.waiting.push(granted);
+    });
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
+
+const SLOTS_KEY = Symbol.for('rental.site.send-slots');
+
+export function sendSlots(policy: Pick<DeliveryPolicy, 'sendConcurrency'>): SendSlots {
+  const g = globalThis as typeof globalThis & { [SLOTS_KEY]?: SendSlots };
+  if (g[SLOTS_KEY]?.size !== policy.sendConcurrency) g[SLOTS_KEY] = new SendSlots(policy.sendConcurrency);
+  return g[SLOTS_KEY];
 }
 
 /** What the browser may see of a lead (its confirmation page): no phone, no message, no internals. */

@@ -347,8 +347,16 @@ export const inquiries = pgTable(
     keyId: integer('key_id').notNull(),
     source: text('source').notNull(),
     advisorName: text('advisor_name'),
+    /** The partner's `Idempotency-Key` (our extension): a repeated send returns `response` instead of a new inquiry. */
+    idempotencyKey: text('idempotency_key'),
+    response: jsonb('response'),
   },
-  (t) => [index('inquiries_email_idx').on(sql`lower(${t.email})`, t.createdAt)],
+  (t) => [
+    index('inquiries_email_idx').on(sql`lower(${t.email})`, t.createdAt),
+    uniqueIndex('inquiries_idempotency_idx')
+      .on(t.keyId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
+  ],
 );
 
 /** Small service state: the demo's seed, the round-robin cursor per region, the activity job's last run. */

@@ -106,8 +106,11 @@ const ANONYMOUS: ApiKey = {
 function toResponse(result: HandlerResult): Response {
   const status = result.status ?? 200;
   return 'json' in result
-    ? new Response(result.json, { status, headers: { 'Content-Type': 'application/json' } })
-    : Response.json(result.body, { status });
+    ? new Response(result.json, {
+        status,
+        headers: { 'Content-Type': 'application/json', ...result.headers },
+      })
+    : Response.json(result.body, { status, headers: result.headers });
 }
 
 function errorResponse(error: unknown, requestId: string): Response {

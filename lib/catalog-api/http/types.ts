@@ -11,4 +11,7 @@ export interface HandlerContext {
 }
 
 /** A handler answers with a value to serialise, or with JSON text it already has (from Postgres). */
-export type HandlerResult = { status?: number } & ({ body: unknown } | { json: string });
+export type HandlerResult = { status?: number; headers?: Record<string, string> } & (
+  | { body: unknown }
+  | { json: string }
+);
