@@ -11,5 +11,26 @@ export function createLogger(service: string) {
     level: settings().LOG_LEVEL,
     base: { service },
     redact: { paths: ['headers["x-svc-api-token"]', 'key', 'apiKey'], censor: '[redacted]' },
+    serializers: { err: withoutValues },
   });
 }
+
+/**
+ * An error as logged: its type, message, stack and code, but never the values it carried. A failed query's
+ * message lists its parameters (an inquiry's are a traveller's name, email and message), and a database
+ * error's `detail` quotes the offending value: both are cut, here and in every `cause`.
+ */
+export function withoutValues(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const out = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
+  const clean: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(out)) {
+    if (VALUE_FIELDS.has(k)) continue;
+    clean[k] = typeof v === 'string' ? stripParams(v) : k === 'cause' ? withoutValues(error.cause) : v;
+  }
+  if (error.cause !== undefined) clean.cause = withoutValues(error.cause);
+  return clean;
+}
+
+const VALUE_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery', 'values']);
+const stripParams = (text: string) => text.replace(/(^|\n)params:[^\n]*/g, '$1params: [not logged]');
