@@ -81,6 +81,14 @@ const schema = z.object({
   /** Per visitor (client address): requests to /api/* per minute, and inquiries per hour. */
   SITE_RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
   SITE_INQUIRIES_PER_VISITOR_PER_HOUR: positiveInt.default(10),
+  /** Per visitor: page views per minute (a page may call the upstream; prefetches of a page's shell are free). */
+  SITE_PAGE_VIEWS_PER_MINUTE: positiveInt.default(60),
+  /** Per visitor: photo widths the CDN has not rendered before, per minute (cached widths are free). */
+  CDN_RENDERS_PER_VISITOR_PER_MINUTE: positiveInt.default(120),
+  /** `Strict-Transport-Security` max-age on every response (0: none; set it once the site is on HTTPS). */
+  HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(0),
+  /** Idle keep-alive connections close after this (above a load balancer's idle timeout, if it has one). */
+  SERVER_KEEP_ALIVE_SECONDS: positiveInt.max(600).default(5),
   /** Proxies in front of the site that append to X-Forwarded-For (0: the client talks to Next.js directly). */
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
   /** Sending queued and failed-for-now leads upstream, in-process. */

@@ -15,6 +15,8 @@ async function main() {
   const server = await startBenchServer({
     // The bench measures the service, not its limits.
     SVC_RATE_LIMIT_PER_MINUTE: '100000000',
+    SITE_PAGE_VIEWS_PER_MINUTE: '100000000',
+    CDN_RENDERS_PER_VISITOR_PER_MINUTE: '100000000',
     SVC_RATE_LIMIT_PER_HOUR: '100000000',
     SVC_INQUIRY_LIMIT_PER_10_MIN: '100000000',
   });

@@ -49,6 +49,8 @@ async function main() {
     SVC_BASE_URL: `${proxyUrl}/v2`,
     // One machine plays every visitor here: the per-visitor limit would stop the bench, not measure it.
     SITE_RATE_LIMIT_PER_MINUTE: '100000000',
+    SITE_PAGE_VIEWS_PER_MINUTE: '100000000',
+    CDN_RENDERS_PER_VISITOR_PER_MINUTE: '100000000',
     CATALOG_ACTIVITY: '0',
   });
   target = server.origin;

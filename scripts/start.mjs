@@ -51,7 +51,13 @@ if (setup.status !== 0) process.exit(setup.status ?? 1);
 const port = process.env.PORT ?? '3000';
 // Rendering photos with libvips on many threads fragments glibc's per-thread heaps; two arenas keep the
 // server's memory in bounds (sharp's documented advice) at no measurable cost to throughput.
-const env = { MALLOC_ARENA_MAX: '2', ...process.env };
-const server = spawn(process.execPath, [next, 'start', '-p', port], { cwd: root, stdio: 'inherit', env });
+const env = { MALLOC_ARENA_MAX: '2', ...process.env, NODE_ENV: 'production' };
+// scripts/serve.mjs: Next.js's handler behind the rules every response must keep (visitor identity,
+// methods, encodings, security headers, timeouts).
+const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...env, PORT: port },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -15,6 +15,7 @@ interface Limiters {
   minute: Limiter;
   hour: Limiter;
   inquiries: Limiter;
+  renders: Limiter;
 }
 
 const LIMITERS_KEY = Symbol.for('rental.catalog-api.limits');
@@ -30,6 +31,7 @@ function limiters(): Limiters {
       minute: createLimiter('svc_minute', s.SVC_RATE_LIMIT_PER_MINUTE, 60, redis),
       hour: createLimiter('svc_hour', s.SVC_RATE_LIMIT_PER_HOUR, 3600, redis),
       inquiries: createLimiter('svc_inquiries', s.SVC_INQUIRY_LIMIT_PER_10_MIN, 600, redis),
+      renders: createLimiter('cdn_renders', s.CDN_RENDERS_PER_VISITOR_PER_MINUTE, 60, redis),
     };
   }
   return g[LIMITERS_KEY];
@@ -59,4 +61,13 @@ export async function limitRequest(keyId: number): Promise<void> {
 /** Counts an inquiry against the key's 10-minute inquiry limit; 429 (nothing created) when over it. */
 export async function limitInquiry(keyId: number): Promise<void> {
   await consume(limiters().inquiries, keyId, 'inquiries');
+}
+
+/**
+ * Counts a photo width the CDN has never rendered against the visitor's per-minute allowance (rendering
+ * costs CPU and a file on disk; a cached width costs neither and is never counted). Returns the seconds to
+ * wait, 0 when allowed.
+ */
+export function renderWait(visitor: string): Promise<number> {
+  return consumeOrWait(limiters().renders, visitor);
 }

@@ -4,6 +4,7 @@ import { type FieldErrors, parseQuery, REQUEST_ID_PATTERN } from '@/lib/contract
 import { UpstreamError } from '../catalog-client/errors';
 import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../rate-limit';
 import { type Settings, settings } from '../settings';
+import { visitorOf as visitorWith } from '../visitor';
 import { logger } from './logger';
 
 /*
@@ -19,6 +20,7 @@ export type SiteErrorCode =
   | 'invalid_request'
   | 'forbidden'
   | 'not_found'
+  | 'method_not_allowed'
   | 'rate_limited'
   | 'unavailable'
   | 'upstream_error'
@@ -29,6 +31,7 @@ const STATUS: Record<SiteErrorCode, number> = {
   invalid_request: 400,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   rate_limited: 429,
   unavailable: 503,
   upstream_error: 502,
@@ -70,36 +73,31 @@ export function requestIdOf(request: Request): string {
   return incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : `site_${randomBytes(12).toString('hex')}`;
 }
 
-/**
- * The visitor's address: Next.js puts the socket's address in X-Forwarded-For when no proxy did, and each
- * trusted proxy appends the address it saw; so the client is the entry TRUSTED_PROXY_COUNT from the right.
- */
-export function visitorOf(request: Request, s: Settings = settings()): string {
-  const hops = (request.headers.get('x-forwarded-for') ?? '')
-    .split(',')
-    .map((h) => h.trim())
-    .filter(Boolean);
-  return hops[hops.length - 1 - s.TRUSTED_PROXY_COUNT] ?? hops[0] ?? 'unknown';
-}
+/** The visitor behind a request (lib/visitor.ts: the socket's address unless trusted proxies say more). */
+export const visitorOf = (request: Request, s: Settings = settings()) => visitorWith(request, s);
 
 /**
- * A POST must come from the site's own pages: its Origin is the site's (SITE_URL) or the host it was sent
- * to. Browsers send Origin on every POST made by fetch or a form, so a missing one is refused as well.
+ * A POST must come from the site's own pages: its Origin is SITE_URL's (or, while SITE_URL is left to its
+ * default, the same port on a loopback name: localhost, 127.0.0.1 or [::1]). The request's own Host and
+ * X-Forwarded-Host are not consulted: a client sets those. Browsers send Origin on every POST made by
+ * fetch or a form, so a missing one is refused as well.
  */
 export function originAllowed(request: Request, s: Settings = settings()): boolean {
   const origin = request.headers.get('origin');
   if (!origin || origin === 'null') return false;
-  if (origin === new URL(s.siteUrl).origin) return true;
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-  if (!host) return false;
-  const proto = request.headers.get('x-forwarded-proto') ?? new URL(request.url).protocol.replace(':', '');
-  return origin === `${proto}://${host}`;
+  const site = new URL(s.siteUrl);
+  if (origin === site.origin) return true;
+  if (s.SITE_URL) return false;
+  return ['localhost', '127.0.0.1', '[::1]'].some(
+    (host) => origin === `${site.protocol}//${host}:${site.port}`,
+  );
 }
 
 interface VisitorLimits {
   from: Settings;
   requests: Limiter;
   inquiries: Limiter;
+  pages: Limiter;
 }
 const LIMITS_KEY = Symbol.for('rental.site.limits');
 
@@ -112,10 +110,15 @@ function visitorLimits(): VisitorLimits {
       from: s,
       requests: createLimiter('site_requests', s.SITE_RATE_LIMIT_PER_MINUTE, 60, redis),
       inquiries: createLimiter('site_inquiries', s.SITE_INQUIRIES_PER_VISITOR_PER_HOUR, 3600, redis),
+      pages: createLimiter('site_pages', s.SITE_PAGE_VIEWS_PER_MINUTE, 60, redis),
     };
   }
   return g[LIMITS_KEY];
 }
+
+/** Seconds until this visitor may view another page (0: now). */
+export const pageViewWait = (visitor: string): Promise<number> =>
+  consumeOrWait(visitorLimits().pages, visitor);
 
 export async function limitVisitor(visitor: string, what: 'requests' | 'inquiries'): Promise<void> {
   const seconds = await consumeOrWait(visitorLimits()[what], visitor);
@@ -236,4 +239,26 @@ export function propertyIdOf(raw: string): number {
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
   if (id < 1) throw new SiteError('not_found', 'That property is not in the catalog.');
   return id;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * Handlers for the methods a route does not serve: 405 with `Allow` and the one error body (Next.js's own
+ * 405 has neither). `export const { POST, PUT, PATCH, DELETE } = notServed('GET');`
+ */
+export function notServed<A extends Method>(...allowed: A[]): Record<Exclude<Method, A>, () => Response> {
+  const allow = [...allowed, ...(allowed.includes('GET' as A) ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  const handler = (request: Request) => {
+    const response = errorResponse(
+      new SiteError('method_not_allowed', `${request.method} is not served here.`),
+      requestIdOf(request),
+    );
+    response.headers.set('Allow', allow);
+    return response;
+  };
+  return Object.fromEntries(
+    METHODS.filter((m) => !allowed.includes(m as A)).map((m) => [m, handler]),
+  ) as Record<Exclude<Method, A>, () => Response>;
 }

@@ -84,7 +84,10 @@ export type UpstreamMode =
   | { kind: 'hang' }
   | { kind: 'malformed' }
   | { kind: 'down' }
-  | { kind: 'rewrite'; edit: (body: any) => any };
+  | { kind: 'rewrite'; edit: (body: any) => any }
+  /** Passes the request to the real service, then drops the connection instead of answering: the
+   * upstream acted, the site never hears (its timeout, a network cut). `every` n-th POST, others pass. */
+  | { kind: 'lose-answer'; every: number };
 
 /**
  * A proxy in front of the real service whose behaviour a test switches: pass through, answer with an
@@ -93,6 +96,7 @@ export type UpstreamMode =
  */
 export async function switchableUpstream(target: () => string) {
   let mode: UpstreamMode = { kind: 'pass' };
+  let posts = 0;
   const sent: { method: string; path: string; at: number; passed: boolean; body: string }[] = [];
   const { url } = await listen(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -102,7 +106,7 @@ export async function switchableUpstream(target: () => string) {
       method: req.method ?? 'GET',
       path: req.url ?? '',
       at: Date.now(),
-      passed: current.kind === 'pass' || current.kind === 'rewrite',
+      passed: current.kind === 'pass' || current.kind === 'rewrite' || current.kind === 'lose-answer',
       body: Buffer.concat(chunks).toString('utf8'),
     });
     if (current.kind === 'down') return void req.socket.destroy();
@@ -133,6 +137,8 @@ export async function switchableUpstream(target: () => string) {
       body: chunks.length ? Buffer.concat(chunks) : undefined,
     });
     let text = await answer.text();
+    if (current.kind === 'lose-answer' && req.method === 'POST' && ++posts % current.every === 0)
+      return void req.socket.destroy();
     if (current.kind === 'rewrite' && answer.ok) text = JSON.stringify(current.edit(JSON.parse(text)));
     const out = Object.fromEntries(answer.headers);
     delete out['content-length'];

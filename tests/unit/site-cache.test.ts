@@ -3,6 +3,14 @@ import { TaggedCache } from '@/lib/catalog-client/cache';
 import { UpstreamError } from '@/lib/catalog-client/errors';
 import { reloadSettings } from '@/lib/settings';
 import { originAllowed, visitorOf } from '@/lib/site/http';
+
+function configure(env: Record<string, string | undefined>) {
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+}
+
 import { backoffSeconds } from '@/lib/site/leads';
 
 const transient = (e: unknown) => e instanceof UpstreamError && e.transient;
@@ -85,37 +93,48 @@ describe('lead retries', () => {
 describe('who is asking', () => {
   const req = (headers: Record<string, string>) => new Request('http://localhost:3000/api/x', { headers });
 
-  it('takes the visitor from X-Forwarded-For, counting trusted proxies from the right', () => {
+  it('is the socket’s address, whatever the client writes in X-Forwarded-For, with no trusted proxy', () => {
     const s = reloadSettings();
-    expect(visitorOf(req({ 'x-forwarded-for': '203.0.113.1' }), s)).toBe('203.0.113.1');
-    // A client cannot choose its identity by sending its own header: the right-most entry is what we saw.
-    expect(visitorOf(req({ 'x-forwarded-for': '1.2.3.4, 203.0.113.1' }), s)).toBe('203.0.113.1');
-    expect(
-      visitorOf(req({ 'x-forwarded-for': '1.2.3.4, 203.0.113.1, 10.0.0.2' }), {
-        ...s,
-        TRUSTED_PROXY_COUNT: 1,
-      }),
-    ).toBe('203.0.113.1');
+    const peer = { 'x-rental-peer': '198.51.100.7' };
+    expect(visitorOf(req(peer), s)).toBe('198.51.100.7');
+    expect(visitorOf(req({ ...peer, 'x-forwarded-for': '1.2.3.4' }), s)).toBe('198.51.100.7');
+    expect(visitorOf(req({ ...peer, 'x-forwarded-for': '1.2.3.4, 5.6.7.8' }), s)).toBe('198.51.100.7');
+  });
+
+  it('believes exactly TRUSTED_PROXY_COUNT proxies: the N-th address from the right', () => {
+    const s = { ...reloadSettings(), TRUSTED_PROXY_COUNT: 1 };
+    // client 203.0.113.1 → our proxy 10.0.0.2 (appends the client) → us; a forged entry sits further left.
+    const headers = { 'x-rental-peer': '10.0.0.2', 'x-forwarded-for': '1.2.3.4, 203.0.113.1' };
+    expect(visitorOf(req(headers), s)).toBe('203.0.113.1');
+    expect(visitorOf(req(headers), { ...s, TRUSTED_PROXY_COUNT: 2 })).toBe('1.2.3.4');
     expect(visitorOf(req({}), s)).toBe('unknown');
   });
 
-  it('accepts a POST from the site’s own origin or the host it was sent to, nothing else', () => {
+  it('accepts a POST from SITE_URL’s origin only, whatever Host the request claims', () => {
+    configure({ SITE_URL: 'https://book.example' });
     const s = reloadSettings();
-    expect(originAllowed(req({ origin: 'http://localhost:3000', host: 'localhost:3000' }), s)).toBe(true);
+    expect(originAllowed(req({ origin: 'https://book.example' }), s)).toBe(true);
+    expect(originAllowed(req({ origin: 'https://evil.example', host: 'evil.example' }), s)).toBe(false);
     expect(
       originAllowed(
-        req({ origin: 'https://book.example', host: 'book.example', 'x-forwarded-proto': 'https' }),
-        s,
-      ),
-    ).toBe(true);
-    expect(originAllowed(req({ origin: 'https://evil.example', host: 'book.example' }), s)).toBe(false);
-    expect(
-      originAllowed(
-        req({ origin: 'http://book.example', host: 'book.example', 'x-forwarded-proto': 'https' }),
+        req({
+          origin: 'https://evil.example',
+          'x-forwarded-host': 'evil.example',
+          'x-forwarded-proto': 'https',
+        }),
         s,
       ),
     ).toBe(false);
-    expect(originAllowed(req({ host: 'localhost:3000' }), s)).toBe(false);
+    expect(originAllowed(req({ origin: 'http://book.example' }), s)).toBe(false);
+    expect(originAllowed(req({}), s)).toBe(false);
+    configure({ SITE_URL: undefined });
+  });
+
+  it('takes the loopback names of the default SITE_URL as the same site', () => {
+    const s = reloadSettings();
+    expect(originAllowed(req({ origin: 'http://localhost:3000' }), s)).toBe(true);
+    expect(originAllowed(req({ origin: 'http://127.0.0.1:3000' }), s)).toBe(true);
+    expect(originAllowed(req({ origin: 'http://127.0.0.1:3001' }), s)).toBe(false);
   });
 });
 

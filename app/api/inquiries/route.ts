@@ -1,7 +1,7 @@
 import { catalogClient } from '@/lib/catalog-client';
 import { settings } from '@/lib/settings';
 import { getSiteDb } from '@/lib/site/db/client';
-import { json, route } from '@/lib/site/http';
+import { json, notServed, route } from '@/lib/site/http';
 import { acceptInquiry } from '@/lib/site/inquiries';
 import { publicLead } from '@/lib/site/leads';
 
@@ -21,3 +21,5 @@ export const POST = route(async (request, ctx) => {
     mode: lead.test ? 'test' : undefined,
   });
 });
+
+export const { GET, PUT, PATCH, DELETE } = notServed('POST');

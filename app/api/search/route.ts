@@ -1,6 +1,6 @@
 import { catalog } from '@/lib/catalog-client';
 import { catalogQuerySchema } from '@/lib/contract';
-import { json, queryOf, route } from '@/lib/site/http';
+import { json, notServed, queryOf, route } from '@/lib/site/http';
 
 // GET /api/search — the catalog search (GET /properties), with its query checked by the contract's rules.
 export const GET = route(async (request, ctx) => {
@@ -15,3 +15,5 @@ export const GET = route(async (request, ctx) => {
     maxAge: 60,
   });
 });
+
+export const { POST, PUT, PATCH, DELETE } = notServed('GET');

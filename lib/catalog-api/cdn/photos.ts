@@ -4,7 +4,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { settings } from '../../settings';
+import { visitorOf } from '../../visitor';
 import { getDb, queryRows } from '../db/client';
+import { renderWait } from '../limits';
 import { logger } from '../logger';
 import { sceneSvg } from './scenes';
 
@@ -87,9 +89,20 @@ async function keep(file: string, bytes: Buffer): Promise<void> {
   cachedFiles++;
 }
 
+const fileName = (id: number, width: number | null) => `${id}-${width ?? 'o'}-${VERSION}.jpg`;
+
+/** A photo already rendered (on disk, or being rendered for someone else now), else null. */
+async function renderedBytes(id: number, width: number | null): Promise<Buffer | null> {
+  const name = fileName(id, width);
+  try {
+    return await readFile(path.join(cacheDir(), name));
+  } catch {}
+  return (await inFlight.get(name)) ?? null;
+}
+
 /** The bytes of a photo at a width, from the disk cache or rendered now; null for an unknown photo. */
 export async function photoBytes(id: number, width: number | null): Promise<Buffer | null> {
-  const name = `${id}-${width ?? 'o'}-${VERSION}.jpg`;
+  const name = fileName(id, width);
   const file = path.join(cacheDir(), name);
   try {
     return await readFile(file);
@@ -119,7 +132,17 @@ export async function servePhoto(request: Request, name: string): Promise<Respon
   if (request.headers.get('if-none-match') === etag) {
     return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': IMMUTABLE } });
   }
-  const bytes = await photoBytes(parsed.id, parsed.width);
+  let bytes = await renderedBytes(parsed.id, parsed.width);
+  if (!bytes) {
+    // A width never rendered costs a render and a file: limited per visitor. Cached widths are free.
+    const wait = await renderWait(visitorOf(request, settings()));
+    if (wait > 0)
+      return new Response('Too many new photo sizes; try again shortly.', {
+        status: 429,
+        headers: { 'Content-Type': 'text/plain', 'Retry-After': String(wait), 'Cache-Control': 'no-store' },
+      });
+    bytes = await photoBytes(parsed.id, parsed.width);
+  }
   if (!bytes) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
   return new Response(new Uint8Array(bytes), {
     headers: {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { settings } from '@/lib/settings';
-import { json, route, SiteError } from '@/lib/site/http';
+import { json, notServed, route, SiteError } from '@/lib/site/http';
 import { syncCatalog } from '@/lib/site/jobs';
 
 // POST /api/cron/sync — runs the change-feed sync now, for an external scheduler when several instances
@@ -16,3 +16,5 @@ export const POST = route(async (request, ctx) => {
   const summary = await syncCatalog(ctx.requestId);
   return json({ sync: { ...summary, expired: summary.expired.length } }, ctx);
 });
+
+export const { GET, PUT, PATCH, DELETE } = notServed('POST');

@@ -1,5 +1,5 @@
 import { getSiteDb } from '@/lib/site/db/client';
-import { json, route, SiteError } from '@/lib/site/http';
+import { json, notServed, route, SiteError } from '@/lib/site/http';
 import { findLead, publicLead } from '@/lib/site/leads';
 
 // GET /api/inquiries/{lead} — a lead read back for its confirmation page (the id is unguessable).
@@ -8,3 +8,5 @@ export const GET = route<{ lead: string }>(async (_request, ctx, { lead: id }) =
   if (!lead) throw new SiteError('not_found', 'No inquiry with that id.');
   return json({ lead: publicLead(lead) }, ctx);
 });
+
+export const { POST, PUT, PATCH, DELETE } = notServed('GET');

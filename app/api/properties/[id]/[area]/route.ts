@@ -1,6 +1,6 @@
 import { catalog } from '@/lib/catalog-client';
 import { windowQuerySchema } from '@/lib/contract';
-import { json, propertyIdOf, queryOf, route, SiteError } from '@/lib/site/http';
+import { json, notServed, propertyIdOf, queryOf, route, SiteError } from '@/lib/site/http';
 
 // GET /api/properties/{id}/rates|availability|images — one area of a property, as the calendar and the
 // gallery load them (rates and availability take the contract's `from` / `to` window).
@@ -16,3 +16,5 @@ export const GET = route<{ id: string; area: string }>(async (request, ctx, { id
   else throw new SiteError('not_found', 'No such page.');
   return json(answer.data, ctx, { mode: answer.mode, maxAge: 60 });
 });
+
+export const { POST, PUT, PATCH, DELETE } = notServed('GET');

@@ -1,7 +1,7 @@
 import { catalog } from '@/lib/catalog-client';
 import { quoteQuerySchema } from '@/lib/contract';
 import { today } from '@/lib/dates';
-import { json, propertyIdOf, queryOf, route } from '@/lib/site/http';
+import { json, notServed, propertyIdOf, queryOf, route } from '@/lib/site/http';
 
 // GET /api/properties/{id}/quote?checkin&checkout&adults&children&bedrooms — the live price of a stay.
 export const GET = route<{ id: string }>(async (request, ctx, { id }) => {
@@ -10,3 +10,5 @@ export const GET = route<{ id: string }>(async (request, ctx, { id }) => {
   const { data, mode } = await catalog().quote(property, stay, { requestId: ctx.requestId });
   return json(data, ctx, { mode });
 });
+
+export const { POST, PUT, PATCH, DELETE } = notServed('GET');

@@ -1,0 +1,26 @@
+import type { Settings } from './settings';
+
+/*
+ * Who is asking, for per-visitor limits in both roles. The server (scripts/serve.mjs) writes the socket's
+ * own address into PEER_HEADER on every request, replacing anything a client sent under that name, so it
+ * cannot be forged. X-Forwarded-For is believed only as far as TRUSTED_PROXY_COUNT proxies in front of us
+ * appended to it: the visitor is the N-th address from the right of [...forwarded-for, peer]. With no
+ * trusted proxy that is the peer itself, whatever the client put in its headers.
+ */
+
+export const PEER_HEADER = 'x-rental-peer';
+/** Set by the server on a router prefetch (a page's shell, no upstream call), which Next.js hides from the proxy. */
+export const PREFETCH_HEADER = 'x-rental-prefetch';
+
+export function visitorOf(request: Request, s: Pick<Settings, 'TRUSTED_PROXY_COUNT'>): string {
+  const peer = request.headers.get(PEER_HEADER)?.trim();
+  const forwarded = (request.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  // Without our server in front (route handlers called in-process by tests), the framework's own
+  // X-Forwarded-For stands in for the socket.
+  const hops = peer ? [...forwarded, peer] : forwarded;
+  const index = hops.length - 1 - s.TRUSTED_PROXY_COUNT;
+  return hops[Math.max(0, index)] ?? 'unknown';
+}

@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// The production HTTP server (`npm start` runs it after building): Next.js's request handler behind a
+// thin layer of rules that must hold for every response, pages, API, photos and Next's own files alike,
+// and that Next.js cannot be asked for:
+// - who the visitor is: the socket's address, written into X-Rental-Peer (a client's own header of that
+//   name is replaced), so per-visitor limits cannot be dodged with a made-up X-Forwarded-For;
+// - methods: TRACE and methods no route serves answer 405 with `Allow`; pages answer GET and HEAD only;
+// - a URL whose %-encoding is broken answers 400 instead of failing inside the framework;
+// - security headers on every response (HSTS only when HSTS_MAX_AGE_SECONDS is set);
+// - header, body and idle timeouts sized for this site, and a cap on open connections.
+// Errors keep the API's shape: {error: {code, message, request_id}} with X-Request-Id.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.PORT ?? 3000);
+const hstsSeconds = Number(process.env.HSTS_MAX_AGE_SECONDS ?? 0);
+if (!Number.isInteger(hstsSeconds) || hstsSeconds < 0) {
+  console.error('HSTS_MAX_AGE_SECONDS must be a whole number of seconds (0 or unset: no HSTS header).');
+  process.exit(1);
+}
+
+const PEER_HEADER = 'x-rental-peer';
+const PREFETCH_HEADER = 'x-rental-prefetch';
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+// What the browser and the partner API may use per path; everything else is a page (GET and HEAD).
+const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const PAGE_METHODS = ['GET', 'HEAD'];
+const KNOWN_METHODS = new Set([...API_METHODS]);
+
+const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  ...(hstsSeconds > 0 ? { 'Strict-Transport-Security': `max-age=${hstsSeconds}; includeSubDomains` } : {}),
+};
+
+function refuse(req, res, status, code, message, extra = {}) {
+  const incoming = req.headers['x-request-id'];
+  const requestId =
+    typeof incoming === 'string' && REQUEST_ID.test(incoming)
+      ? incoming
+      : `site_${randomBytes(12).toString('hex')}`;
+  const body = JSON.stringify({ error: { code, message, request_id: requestId } });
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+    'X-Request-Id': requestId,
+    ...extra,
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+  console.log(
+    JSON.stringify({ level: 40, service: 'server', requestId, method: req.method, status, msg: code }),
+  );
+}
+
+/** Whether every %-escape in the URL decodes (a lone `%`, `%ff` and overlong `%c0%ae` do not). */
+function wellEncoded(url) {
+  try {
+    for (const part of url.split(/[?&=/]/)) decodeURIComponent(part);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const isApi = (pathname) => /^\/(api|v2)(\/|$)/.test(pathname);
+
+// Imported here, after NODE_ENV is settled: parts of Next.js read it when they load.
+process.env.NODE_ENV = 'production';
+const { default: next } = await import('next');
+const app = next({ dev: false, dir: root, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((req, res) => {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
+  // Next.js hides its router's headers from the proxy; a prefetch of a page's shell is marked for it here.
+  if (req.headers['next-router-prefetch']) req.headers[PREFETCH_HEADER] = '1';
+  else delete req.headers[PREFETCH_HEADER];
+  const url = req.url ?? '/';
+  if (!wellEncoded(url))
+    return refuse(req, res, 400, 'invalid_request', 'The address is not correctly encoded.');
+  const pathname = url.split('?')[0];
+  if (!KNOWN_METHODS.has(req.method)) {
+    const allow = (isApi(pathname) ? API_METHODS : PAGE_METHODS).join(', ');
+    return refuse(req, res, 405, 'method_not_allowed', `${req.method} is not served here.`, { Allow: allow });
+  }
+  if (!isApi(pathname) && !PAGE_METHODS.includes(req.method)) {
+    return refuse(req, res, 405, 'method_not_allowed', 'Pages answer GET and HEAD only.', {
+      Allow: 'GET, HEAD',
+    });
+  }
+  handle(req, res).catch((error) => {
+    console.error(error);
+    if (!res.headersSent) refuse(req, res, 500, 'internal_error', 'Something went wrong on our side.');
+  });
+});
+
+// A request's headers must arrive within 10 s and its whole body within 30 s (an inquiry is at most 64 KiB);
+// an idle keep-alive connection closes after SERVER_KEEP_ALIVE_SECONDS (default 5, Node's own; behind a
+// load balancer that keeps idle connections longer, set it above the balancer's idle timeout); at most
+// 2,048 connections are held open at once.
+const keepAliveSeconds = Number(process.env.SERVER_KEEP_ALIVE_SECONDS ?? 5);
+if (!Number.isInteger(keepAliveSeconds) || keepAliveSeconds < 1 || keepAliveSeconds > 600) {
+  console.error('SERVER_KEEP_ALIVE_SECONDS must be a whole number of seconds from 1 to 600.');
+  process.exit(1);
+}
+server.headersTimeout = 10_000;
+server.requestTimeout = 30_000;
+server.keepAliveTimeout = keepAliveSeconds * 1000;
+server.maxConnections = 2048;
+server.listen(port, () => console.log(`▲ Ready on http://localhost:${port}`));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    server.close();
+    process.exit(0);
+  });
