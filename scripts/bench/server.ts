@@ -10,6 +10,8 @@ export interface BenchServer {
   /** Peak resident memory of the server processes (the wrapper excluded) seen so far, in MB. */
   peakRssMb: () => number;
   stop: () => Promise<void>;
+  /** `kill -9` of every process of the server: no shutdown, no cleanup (a crash). */
+  kill: () => Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -110,6 +112,15 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     stop: async () => {
       clearInterval(sampler);
       await stop();
+    },
+    kill: async () => {
+      clearInterval(sampler);
+      if (child.exitCode !== null || !child.pid) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+      await exited;
     },
   };
 }
