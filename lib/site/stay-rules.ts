@@ -120,27 +120,32 @@ export interface StayChoice {
   bedrooms?: number | undefined;
 }
 
+export interface StayVerdict {
+  /** What the catalog filter holds against the stay: a booked night or a day kept free. */
+  availability: StayProblem | null;
+  /** What the quote and the inquiry refuse it for (problemMessage gives the API's words). */
+  rule: StayProblem | null;
+}
+
 /**
- * The calendar's verdict on a stay: what the catalog filter would hold against it (`availability`) and
- * what the quote and the inquiry would refuse it for (`rule`, with the API's message from problemMessage).
- * The stay can be offered when both are null.
+ * The calendar's verdicts for one property, prepared once (booked nights indexed, rates mapped) so a
+ * calendar can ask about every day it shows. A stay can be offered when both parts are null.
  */
-export function stayVerdict(
-  terms: PropertyTerms,
-  stay: StayChoice,
-): { availability: StayProblem | null; rule: StayProblem | null } {
+export function verdictsFor(terms: PropertyTerms): (stay: StayChoice) => StayVerdict {
+  const occupancy = occupancyOf(terms.booked);
   const { periods, defaultRate } = ratesOf(terms.rates);
-  return {
-    availability: availabilityProblem(occupancyOf(terms.booked), stay.checkin, stay.checkout),
-    rule: ruleProblem({
-      ...stay,
-      property: {
-        bedrooms: terms.maxBedrooms,
-        sleeps: terms.sleeps,
-        priceOnRequest: terms.priceOnRequest ?? false,
-      },
-      periods,
-      defaultRate,
-    }),
+  const property = {
+    bedrooms: terms.maxBedrooms,
+    sleeps: terms.sleeps,
+    priceOnRequest: terms.priceOnRequest ?? false,
   };
+  return (stay) => ({
+    availability: availabilityProblem(occupancy, stay.checkin, stay.checkout),
+    rule: ruleProblem({ ...stay, property, periods, defaultRate }),
+  });
+}
+
+/** One stay's verdict (see verdictsFor). */
+export function stayVerdict(terms: PropertyTerms, stay: StayChoice): StayVerdict {
+  return verdictsFor(terms)(stay);
 }

@@ -3,10 +3,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Random } from '@/lib/catalog-api/demo/random';
 import { catalog } from '@/lib/catalog-client';
 import type { PropertyDetail } from '@/lib/contract';
-import { addDays, today } from '@/lib/dates';
+import { addDays, daysBetween, today } from '@/lib/dates';
 import { problemMessage, rateForNight, type StayProblem } from '@/lib/rules';
 import { propertyAreas } from '@/lib/site/property-page';
-import { bedroomsPriced, type PropertyTerms, ratesOf, stayVerdict } from '@/lib/site/stay-rules';
+import {
+  bedroomsPriced,
+  type PropertyTerms,
+  ratesOf,
+  type StayChoice,
+  type StayVerdict,
+  verdictsFor,
+} from '@/lib/site/stay-rules';
 import { serveService } from './http';
 import { allPages, api, rows, setupService } from './service';
 import { setupSite } from './site';
@@ -79,6 +86,8 @@ function drawSamples(facts: Facts[], ranges: Range[], first: string, last: strin
   // Properties whose published rates stop inside the calendar and have no default rate: later check-ins
   // take their minimum stay from last year's period.
   const fallback = facts.filter((f) => !f.has_default && f.last_night !== null && f.last_night < last);
+  const yearOut = addDays(first, 365);
+  const fallbackSoon = fallback.filter((f) => f.last_night! < addDays(yearOut, -30));
   const fits = (checkin: string, nights: number) => checkin >= first && addDays(checkin, nights) <= last;
   const smallNights = () => rng.pick([1, 1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 10]);
   const party = (f: Facts) => {
@@ -118,9 +127,13 @@ function drawSamples(facts: Facts[], ranges: Range[], first: string, last: strin
       'prior-year fallback',
       20,
       () => {
-        const f = rng.pick(fallback);
+        // Mostly within a year of today, where last year's period may have ended before today: a site
+        // reading rates only from today would not have it.
+        const soon = rng.chance(0.7) && fallbackSoon.length > 0;
+        const f = rng.pick(soon ? fallbackSoon : fallback);
         const nights = rng.pick([1, 1, 2, 2, 3, 4, 6, 7]);
-        const span = Math.max(0, -1 - nights + (Date.parse(last) - Date.parse(f.last_night!)) / 86_400_000);
+        const until = soon ? yearOut : last;
+        const span = Math.max(0, -1 - nights + daysBetween(f.last_night!, until));
         const checkin = addDays(f.last_night!, 1 + rng.int(0, span));
         return fits(checkin, nights)
           ? { aim: 'prior-year fallback', id: f.id, checkin, nights, ...party(f) }
@@ -227,11 +240,14 @@ describe('the calendar and the service agree on every stay', () => {
     let minStayFromLastYear = 0;
     const disagreements: unknown[] = [];
     const filterCache = new Map<string, Set<number>>();
+    const calendars = new Map<number, (stay: StayChoice) => StayVerdict>();
 
     for (const s of samples) {
       const checkout = addDays(s.checkin, s.nights);
       const terms = await termsOf(s.id);
-      const site = stayVerdict(terms, { ...s, checkout });
+      const verdict = calendars.get(s.id) ?? verdictsFor(terms);
+      calendars.set(s.id, verdict);
+      const site = verdict({ ...s, checkout });
 
       const q = new URLSearchParams({
         checkin: s.checkin,
