@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { addYears } from '@/lib/dates';
-import { CURRENCIES } from './currencies';
+import { CURRENCIES } from '@/lib/rules';
 import { type Db, queryRows } from './db/client';
 import type { ApiKey } from './keys';
 import { visibleTo } from './properties';

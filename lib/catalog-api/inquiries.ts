@@ -2,12 +2,12 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FieldErrors, Inquiry, InquiryRequest } from '@/lib/contract';
 import { daysBetween, nowIso } from '@/lib/dates';
+import { checkStayRules, PricingRuleError } from '@/lib/rules';
 import { settings } from '../settings';
 import { type Db, queryRows } from './db/client';
 import { ApiError, validationFailed } from './http/errors';
 import type { ApiKey } from './keys';
 import { findLocation } from './locations';
-import { checkStayRules, PricingRuleError } from './pricing';
 import { loadPricingData } from './quote';
 
 /*

@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Quote, QuoteQuery } from '@/lib/contract';
-import { CURRENCIES, minorUnits } from './currencies';
+import {
+  CURRENCIES,
+  minorUnits,
+  type Period,
+  type PricedFee,
+  type Promotion,
+  priceStay,
+  type Rate,
+} from '@/lib/rules';
 import { type Db, queryRows } from './db/client';
 import type { ApiKey } from './keys';
-import type { Period, PricedFee, Promotion, Rate } from './pricing';
-import { priceStay } from './pricing';
 import { visibleTo } from './properties';
 
 /** What pricing a stay at one property needs, loaded in one statement. */

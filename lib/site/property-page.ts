@@ -3,6 +3,8 @@ import { notFound } from 'next/navigation';
 import type { Stay } from '@/components/inquiry/inquiry-form';
 import { catalog, UpstreamError } from '@/lib/catalog-client';
 import type { Availability, PropertyDetail, PropertyImages, RateSheet } from '@/lib/contract';
+import { today } from '@/lib/dates';
+import { calendarRatesWindow } from './stay-rules';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -24,13 +26,16 @@ export async function propertyOrNotFound(rawId: string): Promise<PropertyDetail>
  */
 export async function propertyAreas(p: PropertyDetail) {
   const c = catalog();
+  const day = today();
   const [images, rates, availability] = await Promise.all([
     c.images(p.id).then((a) => a.data as PropertyImages),
-    c.rates(p.id).then((a) => a.data as RateSheet),
+    // One read serves both: the calendar needs last year's periods (the minimum-stay fallback), the
+    // rates table shows only the periods still to come, as the sheet from today would have.
+    c.rates(p.id, calendarRatesWindow(day)).then((a) => a.data as RateSheet),
     c.availability(p.id).then((a) => a.data as Availability),
   ]);
   return {
-    rates,
+    rates: { ...rates, from: day, rates: rates.rates.filter((r) => r.end_date >= day) },
     photos: images.images.map((i) => ({ id: i.id, url: i.url, caption: i.caption })),
     booking: {
       propertyId: p.id,

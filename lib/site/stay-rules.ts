@@ -1,14 +1,24 @@
-import type { Availability, RateSheet } from '@/lib/contract';
-import { addDays } from '@/lib/dates';
+import type { Availability, RateSheet, WindowQuery } from '@/lib/contract';
+import {
+  availabilityProblem,
+  bedroomsPriced as bedroomsPricedRule,
+  earliestRateDateFor,
+  minimumStay as minimumStayRule,
+  occupancyOf,
+  type Period,
+  type Rate,
+  ruleProblem,
+  type StayProblem,
+} from '@/lib/rules';
 
 /*
- * The booked-date calendar's rules, on `YYYY-MM-DD` strings (decisions.md's availability rule): a night is
- * booked when a range covers it (checkin ≤ night < checkout; holds count like confirmed stays); a stay may
- * start on a range's checkout day unless that range's `checkout_full_day` is set, and may end on a range's
- * checkin day unless its `checkin_full_day` is set; a stay never crosses a booked night.
+ * The booked-date calendar's view of the shared stay rules (lib/rules): the API's rate sheet and
+ * availability mapped into the rules' shapes, and the rules' answers put as the calendar says them. No
+ * rule is decided here, so the calendar offers exactly the stays the service quotes and its filter finds.
  */
 
 type Range = Availability['booked'][number];
+type Rates = Pick<RateSheet, 'rates' | 'default_rate'>;
 
 export interface Calendar {
   bookedNight: (day: string) => boolean;
@@ -18,48 +28,65 @@ export interface Calendar {
   whyNoCheckout: (checkin: string, day: string) => string | null;
 }
 
+/** The calendar's words for the availability problems (they read after "not available: "). */
+const CALENDAR_WORDS: Partial<Record<StayProblem['kind'], string>> = {
+  'booked-night': 'the stay would cross a booked night',
+  'checkin-kept-free': 'the previous guests leave this day and it is kept free',
+  'checkout-kept-free': 'the next guests arrive this day and it is kept free',
+};
+
 export function calendarOf(booked: Range[], today: string): Calendar {
-  const nights = new Set<string>();
-  const fullCheckoutDays = new Set<string>();
-  const fullCheckinDays = new Set<string>();
-  for (const r of booked) {
-    for (let d = r.checkin; d < r.checkout; d = addDays(d, 1)) nights.add(d);
-    if (r.checkout_full_day) fullCheckoutDays.add(r.checkout);
-    if (r.checkin_full_day) fullCheckinDays.add(r.checkin);
-  }
-  const bookedNight = (day: string) => nights.has(day);
+  const occupancy = occupancyOf(booked);
   return {
-    bookedNight,
+    bookedNight: occupancy.bookedNight,
     whyNoCheckin(day) {
       if (day < today) return 'in the past';
-      if (bookedNight(day)) return 'booked';
-      if (fullCheckoutDays.has(day)) return 'the previous guests leave this day and it is kept free';
+      if (occupancy.bookedNight(day)) return 'booked';
+      if (occupancy.checkinKeptFree(day)) return CALENDAR_WORDS['checkin-kept-free']!;
       return null;
     },
     whyNoCheckout(checkin, day) {
       if (day <= checkin) return 'before the check-in day';
-      for (let d = checkin; d < day; d = addDays(d, 1)) {
-        if (bookedNight(d)) return 'the stay would cross a booked night';
-      }
-      if (fullCheckinDays.has(day)) return 'the next guests arrive this day and it is kept free';
-      return null;
+      const problem = availabilityProblem(occupancy, checkin, day);
+      return problem ? (CALENDAR_WORDS[problem.kind] ?? null) : null;
     },
   };
 }
 
+/** The rate sheet's periods and default rate in the shared rules' shape. */
+export function ratesOf(rates: Rates): { periods: Period[]; defaultRate: Rate | null } {
+  const d = rates.default_rate;
+  return {
+    periods: rates.rates.map((r) => ({
+      start: r.start_date,
+      end: r.end_date,
+      rooms: r.rooms,
+      nightly: r.nightly,
+      weekly: r.weekly,
+      monthly: r.monthly,
+      minStay: r.min_stay,
+    })),
+    defaultRate: d
+      ? { rooms: d.rooms, nightly: d.nightly, weekly: d.weekly, monthly: d.monthly, minStay: d.min_stay }
+      : null,
+  };
+}
+
 /**
- * The minimum stay of the rate used for a check-in night (decisions.md): the period covering it with the
- * smallest `rooms` ≥ the bedrooms priced, else the default rate; null when no rate says.
+ * The rate sheet window the calendar needs: from a year before today, because a check-in with no
+ * published rate takes its minimum stay from last year's period, which may have ended before today.
  */
-export function minimumStay(
-  rates: Pick<RateSheet, 'rates' | 'default_rate'>,
-  checkin: string,
-  bedrooms: number,
-): number | null {
-  const covering = rates.rates
-    .filter((r) => r.start_date <= checkin && checkin <= r.end_date && r.rooms >= bedrooms)
-    .sort((a, b) => a.rooms - b.rooms);
-  return covering[0]?.min_stay ?? rates.default_rate?.min_stay ?? null;
+export function calendarRatesWindow(today: string): WindowQuery {
+  return { from: earliestRateDateFor(today) };
+}
+
+/**
+ * The minimum stay of a check-in (the rate its first night uses, last year's period when nothing is
+ * published), or null when no rate says. Needs the rates from `calendarRatesWindow`.
+ */
+export function minimumStay(rates: Rates, checkin: string, bedrooms: number): number | null {
+  const { periods, defaultRate } = ratesOf(rates);
+  return minimumStayRule(checkin, bedrooms, periods, defaultRate);
 }
 
 /** Bedrooms priced for a party (decisions.md): at least one per two guests, at most the property's. */
@@ -69,5 +96,56 @@ export function bedroomsPriced(
   children: number,
   max: number,
 ): number {
-  return Math.min(max, Math.max(asked ?? 1, Math.ceil((adults + children) / 2)));
+  return bedroomsPricedRule({ adults, children, bedrooms: asked, property: { bedrooms: max } });
+}
+
+/** What the site knows of a property's terms: from its detail, /rates and /availability. */
+export interface PropertyTerms {
+  sleeps: number;
+  maxBedrooms: number;
+  rates: Rates;
+  booked: Range[];
+  /**
+   * The rate sheet does not say; a quote does. The agent waives the minimum stay of a property priced on
+   * request, so a caller that knows should say.
+   */
+  priceOnRequest?: boolean;
+}
+
+export interface StayChoice {
+  checkin: string;
+  checkout: string;
+  adults: number;
+  children: number;
+  bedrooms?: number | undefined;
+}
+
+export interface StayVerdict {
+  /** What the catalog filter holds against the stay: a booked night or a day kept free. */
+  availability: StayProblem | null;
+  /** What the quote and the inquiry refuse it for (problemMessage gives the API's words). */
+  rule: StayProblem | null;
+}
+
+/**
+ * The calendar's verdicts for one property, prepared once (booked nights indexed, rates mapped) so a
+ * calendar can ask about every day it shows. A stay can be offered when both parts are null.
+ */
+export function verdictsFor(terms: PropertyTerms): (stay: StayChoice) => StayVerdict {
+  const occupancy = occupancyOf(terms.booked);
+  const { periods, defaultRate } = ratesOf(terms.rates);
+  const property = {
+    bedrooms: terms.maxBedrooms,
+    sleeps: terms.sleeps,
+    priceOnRequest: terms.priceOnRequest ?? false,
+  };
+  return (stay) => ({
+    availability: availabilityProblem(occupancy, stay.checkin, stay.checkout),
+    rule: ruleProblem({ ...stay, property, periods, defaultRate }),
+  });
+}
+
+/** One stay's verdict (see verdictsFor). */
+export function stayVerdict(terms: PropertyTerms, stay: StayChoice): StayVerdict {
+  return verdictsFor(terms)(stay);
 }

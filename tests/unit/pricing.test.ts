@@ -7,7 +7,7 @@ import {
   PricingRuleError,
   priceStay,
   roundMoney,
-} from '@/lib/catalog-api/pricing';
+} from '@/lib/rules';
 
 const period = (start: string, end: string, nightly: number, extra: Partial<Period> = {}): Period => ({
   start,

@@ -1,5 +1,5 @@
 import { addDays } from '@/lib/dates';
-import { minorUnits } from '../currencies';
+import { minorUnits } from '@/lib/rules';
 import {
   AMENITIES,
   BATH_FEATURES,

@@ -1,8 +1,8 @@
 import { quoteQuerySchema } from '@/lib/contract';
 import { today } from '@/lib/dates';
+import { PricingRuleError } from '@/lib/rules';
 import { ApiError, notFound, queryOrThrow } from '../http/errors';
 import type { HandlerContext } from '../http/types';
-import { PricingRuleError } from '../pricing';
 import { loadPricingData, quoteFor } from '../quote';
 
 // GET /v2/properties/{id}/quote

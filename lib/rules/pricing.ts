@@ -1,22 +1,13 @@
-import { addDays, addYears, daysBetween } from '@/lib/dates';
+import { addDays, daysBetween } from '@/lib/dates';
+import { roundMoney } from './money';
+import { bedroomsPriced, nightlyAmount, type Period, type Rate, rateForNight } from './rates';
+import { problemMessage, type RuledStay, ruleProblem } from './stay';
 
 /*
- * Quote arithmetic of decisions.md, as a pure function: no database, no clock. Every rule lives here and is
- * covered by table-driven tests (tests/unit/pricing.test.ts).
+ * Quote arithmetic of decisions.md, as a pure function: no database, no clock. Covered by table-driven
+ * tests (tests/unit/pricing.test.ts).
  */
 
-export interface Rate {
-  rooms: number;
-  nightly: number;
-  weekly: number | null;
-  monthly: number | null;
-  minStay: number;
-}
-export interface Period extends Rate {
-  start: string;
-  /** Last night the period covers. */
-  end: string;
-}
 export interface PricedFee {
   type: string;
   amount: number;
@@ -69,75 +60,15 @@ export class PricingRuleError extends Error {
   override name = 'PricingRuleError';
 }
 
-/** Half-up rounding to `digits` decimals, immune to binary noise (1.005 → 1.01). */
-export function roundMoney(value: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(Number((value * f).toFixed(6))) / f;
-}
-
-/** Bedrooms priced: the request (or 1) raised to fit the party at two per room, at most the property's. */
-export function bedroomsPriced(
-  input: Pick<PricingInput, 'adults' | 'children' | 'bedrooms' | 'property'>,
-): number {
-  const fit = Math.ceil((input.adults + input.children) / 2);
-  return Math.min(input.property.bedrooms, Math.max(input.bedrooms ?? 1, fit));
-}
-
-type Source = 'published' | 'estimated' | 'none';
-
-/** The rate for one night: covering period (smallest tier that fits) → default → last year's period → none. */
-export function rateForNight(night: string, bedrooms: number, periods: Period[], defaultRate: Rate | null) {
-  const covering = (date: string) =>
-    periods
-      .filter((p) => p.start <= date && date <= p.end && p.rooms >= bedrooms)
-      .sort((a, b) => a.rooms - b.rooms)[0];
-  const current = covering(night);
-  if (current) return { rate: current as Rate, source: 'published' as Source };
-  if (defaultRate) return { rate: defaultRate, source: 'published' as Source };
-  const lastYear = covering(addYears(night, -1));
-  if (lastYear) return { rate: lastYear as Rate, source: 'estimated' as Source };
-  return { rate: null, source: 'none' as Source };
-}
-
-/** Weekly and monthly rates apply per night (weekly / 7, monthly / 30) to stays of 7 / 28 nights or more. */
-export function nightlyAmount(rate: Rate, nights: number): number {
-  if (nights >= 28 && rate.monthly !== null) return rate.monthly / 30;
-  if (nights >= 7 && rate.weekly !== null) return rate.weekly / 7;
-  return rate.nightly;
-}
-
-/** The minimum stay that applies to a check-in date, or null when that night has no rate at all. */
-export function minimumStay(checkin: string, bedrooms: number, periods: Period[], defaultRate: Rate | null) {
-  return rateForNight(checkin, bedrooms, periods, defaultRate).rate?.minStay ?? null;
-}
-
 /**
- * The rules an agent enforces on a stay: no more guests than the property sleeps, and the minimum stay of
- * the rate used on the check-in night (none when the price is on request). Throws PricingRuleError, naming
- * the property when a name is given; returns the bedrooms priced.
+ * The rules an agent enforces on a stay (stay.ts's ruleProblem) as an exception for the service: throws
+ * PricingRuleError with the API's message, naming the property when a name is given; returns the bedrooms
+ * priced.
  */
-export function checkStayRules(
-  input: Pick<
-    PricingInput,
-    'checkin' | 'checkout' | 'adults' | 'children' | 'bedrooms' | 'property' | 'periods' | 'defaultRate'
-  >,
-  name = 'This property',
-): number {
-  const guests = input.adults + input.children;
-  if (guests > input.property.sleeps) {
-    throw new PricingRuleError(
-      `${name} sleeps ${input.property.sleeps}; the party of ${guests} is too large.`,
-    );
-  }
-  const bedrooms = bedroomsPriced(input);
-  if (!input.property.priceOnRequest) {
-    const nights = daysBetween(input.checkin, input.checkout);
-    const minStay = minimumStay(input.checkin, bedrooms, input.periods, input.defaultRate);
-    if (minStay !== null && nights < minStay) {
-      throw new PricingRuleError(`The minimum stay for a check-in on ${input.checkin} is ${minStay} nights.`);
-    }
-  }
-  return bedrooms;
+export function checkStayRules(input: RuledStay, name?: string): number {
+  const problem = ruleProblem(input);
+  if (problem) throw new PricingRuleError(problemMessage(problem, name));
+  return bedroomsPriced(input);
 }
 
 export function priceStay(input: PricingInput): PricingResult {

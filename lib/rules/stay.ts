@@ -1,0 +1,123 @@
+import { addDays, daysBetween } from '@/lib/dates';
+import { bedroomsPriced, minimumStay, type PeriodTerms, type RateTerms } from './rates';
+
+/*
+ * Whether a stay can be had (decisions.md, "Catalog filters" and "Quote arithmetic"): the booked ranges
+ * with their full-day flags, the property's capacity and the minimum stay of the check-in. The service's
+ * quote and inquiry refuse what `ruleProblem` finds, its catalog filter what `availabilityProblem` finds
+ * (in SQL, held to this by tests/contract/rules-differential.test.ts), and the site's calendar offers
+ * only what both allow.
+ */
+
+/** A booked range as the API's availability gives it. `status` is not read: a hold blocks like a stay. */
+export interface BookedRange {
+  checkin: string;
+  /** The guests' departure day; not a booked night. */
+  checkout: string;
+  /** The check-in day is kept free too: nobody may check out on it. */
+  checkin_full_day: boolean;
+  /** The checkout day is kept free too: nobody may check in on it. */
+  checkout_full_day: boolean;
+}
+
+/** Why a stay cannot be had. The first three are availability, the last two the agent's rules. */
+export type StayProblem =
+  | { kind: 'booked-night'; night: string }
+  | { kind: 'checkin-kept-free'; day: string }
+  | { kind: 'checkout-kept-free'; day: string }
+  | { kind: 'over-capacity'; guests: number; sleeps: number }
+  | { kind: 'min-stay'; checkin: string; minStay: number };
+
+export type StayProblemKind = StayProblem['kind'];
+
+/** A property's booked ranges, indexed by day so a calendar can ask about hundreds of days cheaply. */
+export interface Occupancy {
+  bookedNight(day: string): boolean;
+  /** A range ends this day with `checkout_full_day`: no stay may start on it. */
+  checkinKeptFree(day: string): boolean;
+  /** A range starts this day with `checkin_full_day`: no stay may end on it. */
+  checkoutKeptFree(day: string): boolean;
+}
+
+export function occupancyOf(booked: readonly BookedRange[]): Occupancy {
+  const nights = new Set<string>();
+  const noCheckin = new Set<string>();
+  const noCheckout = new Set<string>();
+  for (const r of booked) {
+    for (let d = r.checkin; d < r.checkout; d = addDays(d, 1)) nights.add(d);
+    if (r.checkout_full_day) noCheckin.add(r.checkout);
+    if (r.checkin_full_day) noCheckout.add(r.checkin);
+  }
+  return {
+    bookedNight: (day) => nights.has(day),
+    checkinKeptFree: (day) => noCheckin.has(day),
+    checkoutKeptFree: (day) => noCheckout.has(day),
+  };
+}
+
+/** The first reason the nights [checkin, checkout) cannot be had, or null when the property is free. */
+export function availabilityProblem(
+  occupancy: Occupancy,
+  checkin: string,
+  checkout: string,
+): StayProblem | null {
+  for (let night = checkin; night < checkout; night = addDays(night, 1)) {
+    if (occupancy.bookedNight(night)) return { kind: 'booked-night', night };
+  }
+  if (occupancy.checkinKeptFree(checkin)) return { kind: 'checkin-kept-free', day: checkin };
+  if (occupancy.checkoutKeptFree(checkout)) return { kind: 'checkout-kept-free', day: checkout };
+  return null;
+}
+
+/** A stay as the agent's rules see it: dates, party and the property's own terms. */
+export interface RuledStay {
+  checkin: string;
+  checkout: string;
+  adults: number;
+  children: number;
+  /** Bedrooms asked for; the party can raise it (see bedroomsPriced). */
+  bedrooms?: number | undefined;
+  property: { bedrooms: number; sleeps: number; priceOnRequest: boolean };
+  periods: readonly PeriodTerms[];
+  defaultRate: RateTerms | null;
+}
+
+export function overCapacity(guests: number, sleeps: number): boolean {
+  return guests > sleeps;
+}
+
+/**
+ * The first rule an agent would refuse the stay by: more guests than the property sleeps, then the
+ * minimum stay of the check-in (not applied when the price is on request: the agent prices it by hand).
+ */
+export function ruleProblem(stay: RuledStay): StayProblem | null {
+  const guests = stay.adults + stay.children;
+  if (overCapacity(guests, stay.property.sleeps)) {
+    return { kind: 'over-capacity', guests, sleeps: stay.property.sleeps };
+  }
+  if (stay.property.priceOnRequest) return null;
+  const minStay = minimumStay(stay.checkin, bedroomsPriced(stay), stay.periods, stay.defaultRate);
+  if (minStay !== null && daysBetween(stay.checkin, stay.checkout) < minStay) {
+    return { kind: 'min-stay', checkin: stay.checkin, minStay };
+  }
+  return null;
+}
+
+/**
+ * The sentence a partner reads for a problem; for the rules, the message of the API's 400
+ * `invalid_request` word for word. `name` names the property (the inquiry does, the quote does not).
+ */
+export function problemMessage(problem: StayProblem, name = 'This property'): string {
+  switch (problem.kind) {
+    case 'over-capacity':
+      return `${name} sleeps ${problem.sleeps}; the party of ${problem.guests} is too large.`;
+    case 'min-stay':
+      return `The minimum stay for a check-in on ${problem.checkin} is ${problem.minStay} nights.`;
+    case 'booked-night':
+      return `The night of ${problem.night} is booked.`;
+    case 'checkin-kept-free':
+      return `${problem.day} is kept free after the previous guests leave; a stay cannot start on it.`;
+    case 'checkout-kept-free':
+      return `${problem.day} is kept free before the next guests arrive; a stay cannot end on it.`;
+  }
+}
