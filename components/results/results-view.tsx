@@ -149,6 +149,7 @@ export function ResultsView({
           type="button"
           aria-expanded={filtersOpen}
           aria-controls="search-filters"
+          aria-label={filterCount > 0 ? `Filters, ${filterCount} active` : 'Filters'}
           onClick={() => setFiltersOpen((o) => !o)}
           className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 font-medium text-ink-900 shadow-sm ring-1 ring-sand-200 hover:ring-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
@@ -157,7 +158,6 @@ export function ResultsView({
           {filterCount > 0 && (
             <span className="grid h-6 min-w-6 place-items-center rounded-full bg-brand-700 px-1.5 text-sm text-white">
               {filterCount}
-              <span className="sr-only"> active</span>
             </span>
           )}
         </button>
