@@ -154,7 +154,7 @@ export function ResultsView({
           className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 font-medium text-ink-900 shadow-sm ring-1 ring-sand-200 hover:ring-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
           <FiltersIcon />
-          Filters
+          Filters{' '}
           {filterCount > 0 && (
             <span className="grid h-6 min-w-6 place-items-center rounded-full bg-brand-700 px-1.5 text-sm text-white">
               {filterCount}

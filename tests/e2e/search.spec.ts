@@ -99,7 +99,9 @@ test.describe('searching from the home page', () => {
         `/properties/${first}?${stay}`,
       );
       // The filters show the same destination and party.
-      await expect(page.getByRole('form', { name: 'Filters' }).getByRole('combobox')).toHaveValue('France');
+      await expect(
+        page.getByRole('form', { name: 'Filters' }).getByRole('combobox', { name: 'Destination' }),
+      ).toHaveValue('France');
       await expect(
         page
           .getByRole('form', { name: 'Filters' })
@@ -218,7 +220,7 @@ test.describe('results', () => {
     await expect(alert).toBeVisible();
     // The API's own words never reach the traveller: a plain sentence stands in for them.
     await expect(alert).toContainText('The catalog is busy right now; please try again in a moment.');
-    expect(apiWordsIn((await alert.textContent()) ?? '')).toEqual([]);
+    expect(apiWordsIn((await alert.allInnerTexts()).join(' '))).toEqual([]);
     fail = false;
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect(alert).toBeHidden();
@@ -266,7 +268,7 @@ test.describe('results', () => {
     await expect(alert).toContainText('Check-in must be a real date.');
     await expect(alert).toContainText('Adults must be a whole number between 1 and 50.');
     await expect(alert).toContainText('Children must be a whole number between 0 and 50.');
-    expect(apiWordsIn((await alert.textContent()) ?? '')).toEqual([]);
+    expect(apiWordsIn((await alert.allInnerTexts()).join(' '))).toEqual([]);
     await alert.getByRole('link', { name: 'Clear the filters' }).click();
     await expect(page).toHaveURL(/\/search$/);
     await expect(page.getByRole('article').first()).toBeVisible();
