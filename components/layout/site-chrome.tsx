@@ -12,8 +12,9 @@ import { TestModeBanner } from './test-mode-banner';
  */
 export async function SiteChrome({ children }: { children: ReactNode }) {
   const { SITE_NAME } = settings();
+  // A column as tall as the screen at least, so the footer sits at the bottom of a short page.
   return (
-    <>
+    <div className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -22,10 +23,10 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
       </a>
       <TestModeBanner mode={await catalogMode()} />
       <SiteHeader siteName={SITE_NAME} />
-      <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
         {children}
       </main>
       <SiteFooter siteName={SITE_NAME} />
-    </>
+    </div>
   );
 }

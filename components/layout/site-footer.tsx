@@ -10,7 +10,7 @@ export function SiteFooter({ siteName }: { siteName: string }) {
           © {signed} Prices and availability come live from our catalog; every inquiry is answered by a
           reservations agent.
         </p>
-        <nav aria-label="Footer">
+        <nav aria-label="Footer" className="shrink-0">
           <ul className="flex flex-wrap gap-x-4 gap-y-2">
             <li>
               <Link className="underline" href="/destinations">

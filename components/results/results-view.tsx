@@ -5,18 +5,26 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import type { CatalogPage } from '@/lib/contract';
 import { ApiError, apiGet } from '@/lib/site/api-client';
-import { plural, showDay } from '@/lib/site/browser';
-import { activeFilters, apiQueryFor, cleanParams, hasParty, SORTS, searchStay } from '@/lib/site/search';
-import { DEFAULT_ADULTS, guestsOf, type Stay, withStay } from '@/lib/site/stay';
+import { plural } from '@/lib/site/browser';
+import {
+  activeFilters,
+  apiQueryFor,
+  cleanParams,
+  hasParty,
+  SORTS,
+  searchStay,
+  showRange,
+} from '@/lib/site/search';
+import { DEFAULT_ADULTS, guestsOf, withStay } from '@/lib/site/stay';
 import { DateRangeField } from '../search/date-range-field';
 import { DestinationCombobox } from '../search/destination-combobox';
-import { GuestsField, partyLabel } from '../search/guests-field';
+import { GuestsField } from '../search/guests-field';
 import { PropertyCard } from './property-card';
 
 type Page = Pick<CatalogPage, 'properties' | 'pagination'>;
 
 const field =
-  'mt-1 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500';
+  'mt-1 h-11 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500';
 
 /** What a filter form submits; everything else in the URL (the location on a destination page) is kept. */
 const FILTER_KEYS = ['location', 'checkin', 'checkout', 'adults', 'children', 'bedrooms', 'sort'];
@@ -161,7 +169,6 @@ export function ResultsView({
             </span>
           )}
         </button>
-        <p className="mt-2 text-sm text-ink-700">{stayLine(stay, params)}</p>
       </div>
       <form
         key={key}
@@ -233,7 +240,7 @@ export function ResultsView({
           id="results-heading"
           ref={heading}
           tabIndex={-1}
-          className="text-lg font-semibold text-ink-900 focus:outline-none"
+          className="text-base font-semibold text-ink-900 focus:outline-none sm:text-lg"
         >
           <span role="status">
             {data ? summary(data, params) : results.isError || knownInvalid ? 'No results' : 'Searching…'}
@@ -347,13 +354,6 @@ export function ResultsView({
   );
 }
 
-/** The stay in a few words under the phone's Filters button: "Sat 13 Feb – Sat 20 Feb 2027 · 4 adults". */
-function stayLine(stay: Stay, params: URLSearchParams): string {
-  const dates =
-    stay.checkin && stay.checkout ? `${showDay(stay.checkin)} – ${showDay(stay.checkout)}` : 'Any dates';
-  return `${dates} · ${hasParty(params) ? partyLabel(stay) : 'Any party size'}`;
-}
-
 function FiltersIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor">
@@ -366,7 +366,7 @@ function summary(data: Page, params: URLSearchParams): string {
   const parts = [plural(data.pagination.total, 'rental')];
   const checkin = params.get('checkin');
   const checkout = params.get('checkout');
-  if (checkin && checkout) parts.push(`free ${showDay(checkin)} – ${showDay(checkout)}`);
+  if (checkin && checkout) parts.push(`free ${showRange(checkin, checkout)}`);
   if (hasParty(params)) parts.push(`for ${plural(guestsOf(searchStay(params)), 'guest')}`);
   if (data.pagination.total_pages > 1)
     parts.push(`page ${data.pagination.page} of ${data.pagination.total_pages}`);

@@ -84,7 +84,7 @@ export function DestinationCombobox({
             }
           }
         }}
-        className="mt-1 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500"
+        className="mt-1 h-11 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500"
       />
       <input type="hidden" name={name} value={chosen ?? ''} />
       <div

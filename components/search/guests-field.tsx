@@ -16,8 +16,8 @@ export const partyLabel = ({ adults, children }: Party) =>
     .join(' · ');
 
 const ROWS = [
-  { key: 'adults', label: 'Adults', hint: 'Ages 13 or above', one: 'adult', many: 'adults' },
-  { key: 'children', label: 'Children', hint: 'Ages 0 to 12', one: 'child', many: 'children' },
+  { key: 'adults', label: 'Adults', hint: '13 or older', one: 'adult', many: 'adults' },
+  { key: 'children', label: 'Children', hint: 'Under 13', one: 'child', many: 'children' },
 ] as const;
 
 /**
@@ -80,7 +80,7 @@ export function GuestsField({
         aria-controls={`${id}-panel`}
         aria-labelledby={`${id}-label ${id}-value`}
         onClick={() => setOpen((o) => !o)}
-        className="mt-1 w-full truncate rounded-lg border border-sand-200 bg-white px-3 py-2 text-left text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500"
+        className="mt-1 h-11 w-full truncate rounded-lg border border-sand-200 bg-white px-3 py-2 text-left text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500"
       >
         <span id={`${id}-value`}>{partyLabel(party)}</span>
       </button>
@@ -98,7 +98,7 @@ export function GuestsField({
               close();
             }
           }}
-          className={`absolute z-30 mt-2 w-72 rounded-xl border border-sand-200 bg-white p-4 shadow-xl ${align === 'right' ? 'right-0' : 'left-0'}`}
+          className={`absolute z-30 mt-2 w-full min-w-72 rounded-xl border border-sand-200 bg-white p-4 shadow-xl ${align === 'right' ? 'right-0' : 'left-0'}`}
         >
           <ul className="divide-y divide-sand-100">
             {ROWS.map((row) => {
@@ -110,7 +110,7 @@ export function GuestsField({
                     <span id={`${id}-${row.key}`} className="block font-medium text-ink-900">
                       {row.label}
                     </span>
-                    <span className="block text-sm text-ink-700">{row.hint}</span>
+                    <span className="block whitespace-nowrap text-sm text-ink-700">{row.hint}</span>
                   </span>
                   {/* biome-ignore lint/a11y/useSemanticElements: a stepper's buttons and count, named by its row */}
                   <span role="group" aria-labelledby={`${id}-${row.key}`} className="flex items-center gap-3">

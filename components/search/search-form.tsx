@@ -8,7 +8,7 @@ import { DestinationCombobox } from './destination-combobox';
 import { GuestsField } from './guests-field';
 
 const field =
-  'mt-1 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500';
+  'mt-1 h-11 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500';
 
 /**
  * The home page's search: destination, dates, guests (adults and children) and bedrooms. A plain GET form

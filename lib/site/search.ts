@@ -1,4 +1,6 @@
+import { format } from 'date-fns';
 import type { CatalogQuery } from '@/lib/contract';
+import { fromDay, showDay } from './browser';
 import { readStay, type Stay } from './stay';
 
 /*
@@ -69,6 +71,19 @@ export function activeFilters(params: URLSearchParams, fixedLocation?: number): 
     hasParty(params),
     params.has('bedrooms'),
   ].filter(Boolean).length;
+}
+
+/**
+ * A stay's dates short enough for a field or a heading on a phone: "Fri 1 – Fri 8 Jan 2027",
+ * "Fri 29 Jan – Fri 5 Feb 2027", the year written twice only when the stay crosses one.
+ */
+export function showRange(checkin: string, checkout: string): string {
+  const from = fromDay(checkin);
+  const to = fromDay(checkout);
+  if (!from || !to) return `${showDay(checkin)} – ${showDay(checkout)}`;
+  if (from.getFullYear() !== to.getFullYear()) return `${showDay(checkin)} – ${showDay(checkout)}`;
+  const start = from.getMonth() === to.getMonth() ? format(from, 'EEE d') : format(from, 'EEE d MMM');
+  return `${start} – ${showDay(checkout)}`;
 }
 
 /** The query of the site route that answers this search (the browser's updates go through it). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSearch } from '@/lib/site/catalog-pages';
 import { fieldMessages } from '@/lib/site/messages';
-import { activeFilters, cleanParams } from '@/lib/site/search';
+import { activeFilters, cleanParams, showRange } from '@/lib/site/search';
 
 const parse = (qs: string) => parseSearch(cleanParams(new URLSearchParams(qs)));
 
@@ -51,5 +51,13 @@ describe('a search URL as the catalog query', () => {
     expect(activeFilters(params)).toBe(3);
     expect(activeFilters(params, 3)).toBe(2);
     expect(activeFilters(new URLSearchParams())).toBe(0);
+  });
+});
+
+describe('a stay’s dates in few words', () => {
+  it('writes the month and year once where they are shared', () => {
+    expect(showRange('2027-01-01', '2027-01-08')).toBe('Fri 1 – Fri 8 Jan 2027');
+    expect(showRange('2027-01-29', '2027-02-05')).toBe('Fri 29 Jan – Fri 5 Feb 2027');
+    expect(showRange('2026-12-28', '2027-01-04')).toBe('Mon 28 Dec 2026 – Mon 4 Jan 2027');
   });
 });

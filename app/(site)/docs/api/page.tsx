@@ -139,19 +139,19 @@ export default function ApiReferencePage() {
                   <caption className="sr-only">Parameters of {path}</caption>
                   <thead>
                     <tr className="border-b border-sand-200">
-                      <th className="py-1 pr-4">Parameter</th>
-                      <th className="py-1 pr-4">In</th>
+                      <th className="py-1 pr-3 sm:pr-4">Parameter</th>
+                      <th className="py-1 pr-3 sm:pr-4">In</th>
                       <th className="py-1">Type and rule</th>
                     </tr>
                   </thead>
                   <tbody>
                     {op.parameters.map((p: Json) => (
                       <tr key={p.name} className="border-b border-sand-100">
-                        <td className="py-1 pr-4 font-mono">
+                        <td className="whitespace-nowrap py-1 pr-3 font-mono sm:pr-4">
                           {p.name}
                           {p.required ? ' *' : ''}
                         </td>
-                        <td className="py-1 pr-4">{p.in}</td>
+                        <td className="py-1 pr-3 [overflow-wrap:normal] sm:pr-4">{p.in}</td>
                         <td className="py-1">
                           {typeOf(p.schema)}
                           {p.schema.default !== undefined ? `, default ${p.schema.default}` : ''}
