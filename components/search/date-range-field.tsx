@@ -34,7 +34,11 @@ export function DateRangeField({
 
   const from = range?.from ? toDay(range.from) : undefined;
   const to = range?.to && range.from && range.to > range.from ? toDay(range.to) : undefined;
-  const label = from ? (to ? showRange(from, to) : `${showDay(from)} – choose check-out`) : 'Any dates';
+  const label = from
+    ? to
+      ? showRange(from, to, { weekdays: false })
+      : `${showDay(from)} – choose check-out`
+    : 'Any dates';
 
   useEffect(() => {
     if (!open) return;

@@ -59,5 +59,6 @@ describe('a stay’s dates in few words', () => {
     expect(showRange('2027-01-01', '2027-01-08')).toBe('Fri 1 – Fri 8 Jan 2027');
     expect(showRange('2027-01-29', '2027-02-05')).toBe('Fri 29 Jan – Fri 5 Feb 2027');
     expect(showRange('2026-12-28', '2027-01-04')).toBe('Mon 28 Dec 2026 – Mon 4 Jan 2027');
+    expect(showRange('2027-01-29', '2027-02-05', { weekdays: false })).toBe('29 Jan – 5 Feb 2027');
   });
 });
