@@ -35,7 +35,6 @@ export default async function EmbedSearchPage({ searchParams }: Props) {
   return (
     <EmbedBridge host={host}>
       <main className="p-3">
-        <h1 className="sr-only">Search rentals</h1>
         <Suspense fallback={<SkeletonGrid />}>
           <ResultsView
             basePath="/embed/search"
