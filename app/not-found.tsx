@@ -1,15 +1,15 @@
-import Link from 'next/link';
+import type { Metadata } from 'next';
+import { NotFoundMessage } from '@/components/layout/not-found-message';
+import { SiteChrome } from '@/components/layout/site-chrome';
 
-// Paths outside every section: a plain page (the site's section has its own, inside the shell).
+export const metadata: Metadata = { title: 'Page not found', robots: { index: false } };
+
+// An address no section matches (/no-such-page, /search/xyz) renders here, outside the site's layout: the
+// page brings the site's frame itself, so a lost traveller still sees the header, the footer and a way back.
 export default function RootNotFound() {
   return (
-    <main className="mx-auto max-w-xl px-6 py-16 text-center">
-      <h1 className="text-2xl font-semibold">Page not found</h1>
-      <p className="mt-4">
-        <Link className="text-brand-700 underline" href="/">
-          Go to the home page
-        </Link>
-      </p>
-    </main>
+    <SiteChrome>
+      <NotFoundMessage />
+    </SiteChrome>
   );
 }

@@ -1,20 +1,5 @@
-import Link from 'next/link';
+import { NotFoundMessage } from '@/components/layout/not-found-message';
 
 export default function NotFound() {
-  return (
-    <section aria-labelledby="nf-title" className="mx-auto max-w-xl py-16 text-center">
-      <h1 id="nf-title" className="text-2xl font-semibold text-ink-900">
-        We could not find that page
-      </h1>
-      <p className="mt-3 text-ink-700">The rental or destination may have left our catalog.</p>
-      <p className="mt-6 flex justify-center gap-4">
-        <Link className="font-medium text-brand-700 underline" href="/destinations">
-          Browse destinations
-        </Link>
-        <Link className="font-medium text-brand-700 underline" href="/search">
-          See all rentals
-        </Link>
-      </p>
-    </section>
-  );
+  return <NotFoundMessage />;
 }

@@ -6,7 +6,10 @@ import { plural } from '@/lib/site/browser';
 const TYPE_LABEL: Record<string, string> = { condo: 'Condo', estate: 'Estate' };
 const typeLabel = (type: string) => TYPE_LABEL[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
 
-/** A rental in a list: cover photo at the width the layout needs, name, type, place, sizes and rating. */
+/**
+ * A rental in a list: cover photo at the width the layout needs, name, type, place, sizes and rating. The
+ * card fills its grid cell, so the cards of a row are of one height whatever their names' lengths.
+ */
 export function PropertyCard({
   property,
   priority = false,
@@ -21,7 +24,7 @@ export function PropertyCard({
 }) {
   const place = property.location.path.slice(-3).join(', ');
   return (
-    <article className="group relative overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-sand-200 transition hover:shadow-md">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-sand-200 transition hover:shadow-md">
       <div className="relative aspect-[4/3] bg-sand-100">
         {property.image ? (
           <Image

@@ -1,37 +1,48 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'next/navigation';
-import { type FormEvent, useMemo, useRef } from 'react';
-import type { CatalogPage, FieldErrors } from '@/lib/contract';
-import { plural, showDay } from '@/lib/site/browser';
-import { apiPathFor, cleanParams, SORTS } from '@/lib/site/search';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
+import type { CatalogPage } from '@/lib/contract';
+import { ApiError, apiGet } from '@/lib/site/api-client';
+import { plural } from '@/lib/site/browser';
+import {
+  activeFilters,
+  apiQueryFor,
+  cleanParams,
+  hasParty,
+  SORTS,
+  searchStay,
+  showRange,
+} from '@/lib/site/search';
+import { DEFAULT_ADULTS, guestsOf, withStay } from '@/lib/site/stay';
 import { DateRangeField } from '../search/date-range-field';
+import { DestinationCombobox } from '../search/destination-combobox';
+import { GuestsField } from '../search/guests-field';
 import { PropertyCard } from './property-card';
 
 type Page = Pick<CatalogPage, 'properties' | 'pagination'>;
-interface ApiError {
-  error: { message: string; fields?: FieldErrors };
-}
 
 const field =
-  'mt-1 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500';
+  'mt-1 h-11 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500';
 
-class SearchFailed extends Error {
-  constructor(readonly fields?: FieldErrors) {
-    super('search failed');
-  }
-}
+/** What a filter form submits; everything else in the URL (the location on a destination page) is kept. */
+const FILTER_KEYS = ['location', 'checkin', 'checkout', 'adults', 'children', 'bedrooms', 'sort'];
+/** The parameters that narrow a search, dropped together by "Clear the filters". */
+const NARROWING = ['checkin', 'checkout', 'adults', 'children', 'guests', 'bedrooms', 'sort'];
 
 /**
  * Search results with their filters. The server renders the first view; afterwards every change is a new
- * URL (pushed, so back and forward work and a link restores it) whose results come from /api/search.
+ * URL (pushed, so back and forward work and a link restores it) whose results come from /api/search. The
+ * traveller's stay (dates and party) rides on every result's link. On a phone the filters fold behind one
+ * button so the results come first.
  */
 export function ResultsView({
   basePath,
   initialParams,
   initial,
   initialErrors,
+  location,
   fixedLocation,
   wider,
   cardLink,
@@ -40,8 +51,10 @@ export function ResultsView({
   basePath: string;
   initialParams: string;
   initial: Page | null;
-  /** The first view's problems with the URL (the server checked it with the contract's rules). */
-  initialErrors?: FieldErrors | null;
+  /** The first view's problems with the URL, as sentences by parameter (the server checked it). */
+  initialErrors?: Record<string, string> | null;
+  /** The destination the first view searches, by name (the filters show it without loading the catalog). */
+  location?: { id: number; label: string } | null;
   /** A destination page searches within its destination; the location is not a filter there. */
   fixedLocation?: number;
   /** A wider destination to suggest when nothing matches. */
@@ -51,6 +64,7 @@ export function ResultsView({
   /** Parameters kept in every URL of this view besides the search (an embed's host). */
   keep?: Record<string, string>;
 }) {
+  const router = useRouter();
   const urlParams = useSearchParams();
   const params = useMemo(() => {
     const p = cleanParams(urlParams);
@@ -58,6 +72,11 @@ export function ResultsView({
     return p;
   }, [urlParams, fixedLocation]);
   const key = params.toString();
+  const stay = useMemo(() => searchStay(params), [params]);
+  // Names of the destinations this view has shown, so the field keeps its text as the URL changes.
+  const names = useRef(new Map<number, string>());
+  if (location && !names.current.has(location.id)) names.current.set(location.id, location.label);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   // The server found the first view's URL invalid; a new URL is asked of /api/search, which says if it is.
   const knownInvalid = key === initialParams && Boolean(initialErrors);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -67,14 +86,8 @@ export function ResultsView({
     enabled: !knownInvalid,
     initialData: key === initialParams && initial ? initial : undefined,
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const res = await fetch(apiPathFor(params), { signal });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as ApiError | null;
-        throw new SearchFailed(body?.error.fields);
-      }
-      return res.json();
-    },
+    retry: (count, error) => !(error instanceof ApiError && error.code === 'validation_failed') && count < 1,
+    queryFn: ({ signal }) => apiGet<Page>('/api/search', apiQueryFor(params), signal),
   });
 
   const withKept = (qs: string) => {
@@ -82,10 +95,19 @@ export function ResultsView({
     for (const [k, v] of Object.entries(keep ?? {})) all.set(k, v);
     return all.toString();
   };
-  const go = (next: URLSearchParams) => {
+  const link = (next: URLSearchParams) => {
     if (fixedLocation) next.delete('location');
     const qs = withKept(cleanParams(next).toString());
-    window.history.pushState(null, '', qs ? `${basePath}?${qs}` : basePath);
+    return qs ? `${basePath}?${qs}` : basePath;
+  };
+  const go = (next: URLSearchParams) => {
+    const href = link(new URLSearchParams(next));
+    if (!fixedLocation && next.get('location') !== params.get('location')) {
+      // Another destination changes the page's own title and heading: the server renders that view.
+      router.push(href, { scroll: false });
+    } else {
+      window.history.pushState(null, '', href);
+    }
     heading.current?.focus();
   };
 
@@ -93,12 +115,14 @@ export function ResultsView({
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const next = new URLSearchParams(params);
-    for (const k of ['checkin', 'checkout', 'guests', 'rooms', 'sort']) {
+    for (const k of [...FILTER_KEYS, 'guests']) next.delete(k);
+    if (fixedLocation) next.set('location', String(fixedLocation));
+    for (const k of FILTER_KEYS) {
       const v = String(form.get(k) ?? '');
       if (v) next.set(k, v);
-      else next.delete(k);
     }
     next.delete('page');
+    setFiltersOpen(false);
     go(next);
   };
 
@@ -110,54 +134,73 @@ export function ResultsView({
     for (const [k, v] of Object.entries(set)) next.set(k, v);
     return next;
   };
-  const link = (next: URLSearchParams) => {
-    if (fixedLocation) next.delete('location');
-    const qs = withKept(cleanParams(next).toString());
-    return qs ? `${basePath}?${qs}` : basePath;
-  };
   const follow = (next: URLSearchParams) => (e: React.MouseEvent) => {
     e.preventDefault();
     go(next);
   };
 
   const data = results.data;
-  const fieldErrors: FieldErrors | undefined = knownInvalid
+  const fieldErrors: Record<string, string> | undefined = knownInvalid
     ? (initialErrors ?? undefined)
-    : results.error instanceof SearchFailed
+    : results.error instanceof ApiError && results.error.code === 'validation_failed'
       ? results.error.fields
       : undefined;
+  const locationId = Number(params.get('location')) || null;
+  const filterCount = activeFilters(params, fixedLocation);
+  const cardHref = (id: number) =>
+    withStay(cardLink ? cardLink.base.replace('{id}', String(id)) : `/properties/${id}`, stay);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+    <div className="grid gap-4 lg:grid-cols-[18rem_1fr] lg:gap-6">
+      <div className="lg:hidden">
+        <button
+          type="button"
+          aria-expanded={filtersOpen}
+          aria-controls="search-filters"
+          aria-label={filterCount > 0 ? `Filters, ${filterCount} active` : 'Filters'}
+          onClick={() => setFiltersOpen((o) => !o)}
+          className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 font-medium text-ink-900 shadow-sm ring-1 ring-sand-200 hover:ring-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          <FiltersIcon />
+          Filters{' '}
+          {filterCount > 0 && (
+            <span className="grid h-6 min-w-6 place-items-center rounded-full bg-brand-700 px-1.5 text-sm text-white">
+              {filterCount}
+            </span>
+          )}
+        </button>
+      </div>
       <form
         key={key}
+        id="search-filters"
         onSubmit={onSubmit}
         aria-label="Filters"
-        className="flex flex-col gap-4 self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand-200"
+        className={`${filtersOpen ? 'flex' : 'hidden'} flex-col gap-4 self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand-200 lg:flex`}
       >
-        <DateRangeField
-          checkin={params.get('checkin') ?? undefined}
-          checkout={params.get('checkout') ?? undefined}
-        />
-        <div>
-          <label htmlFor="f-guests" className="block text-sm font-medium text-ink-700">
-            Guests
-          </label>
-          <input
-            id="f-guests"
-            name="guests"
-            type="number"
-            min={1}
-            max={50}
-            defaultValue={params.get('guests') ?? ''}
-            className={field}
+        {!fixedLocation && (
+          <DestinationCombobox
+            initial={
+              locationId
+                ? { id: locationId, label: names.current.get(locationId) ?? 'The chosen destination' }
+                : null
+            }
+            onChoose={(l) => {
+              if (l) names.current.set(l.id, l.name);
+            }}
           />
-        </div>
+        )}
+        <DateRangeField checkin={stay.checkin} checkout={stay.checkout} />
+        <GuestsField initial={{ adults: stay.adults, children: stay.children }} />
         <div>
-          <label htmlFor="f-rooms" className="block text-sm font-medium text-ink-700">
+          <label htmlFor="f-bedrooms" className="block text-sm font-medium text-ink-700">
             Bedrooms
           </label>
-          <select id="f-rooms" name="rooms" defaultValue={params.get('rooms') ?? ''} className={field}>
+          <select
+            id="f-bedrooms"
+            name="bedrooms"
+            defaultValue={params.get('bedrooms') ?? ''}
+            className={field}
+          >
             <option value="">Any</option>
             {[1, 2, 3, 4, 5, 6, 8, 10].map((n) => (
               <option key={n} value={n}>
@@ -186,7 +229,7 @@ export function ResultsView({
         </div>
         <button
           type="submit"
-          className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-900"
+          className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
         >
           Update results
         </button>
@@ -197,7 +240,7 @@ export function ResultsView({
           id="results-heading"
           ref={heading}
           tabIndex={-1}
-          className="text-lg font-semibold text-ink-900 focus:outline-none"
+          className="text-base font-semibold text-ink-900 focus:outline-none sm:text-lg"
         >
           <span role="status">
             {data ? summary(data, params) : results.isError || knownInvalid ? 'No results' : 'Searching…'}
@@ -208,16 +251,11 @@ export function ResultsView({
           <div role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-900">
             <p className="font-medium">This search cannot be run as it is:</p>
             <ul className="mt-2 list-disc pl-5">
-              {Object.entries(fieldErrors).map(([k, v]) => (
-                <li key={k}>
-                  {k}: {v}
-                </li>
+              {Object.entries(fieldErrors).map(([k, sentence]) => (
+                <li key={k}>{sentence}.</li>
               ))}
             </ul>
-            <a
-              className="mt-2 inline-block underline"
-              href={link(relax(['checkin', 'checkout', 'guests', 'rooms', 'sort']))}
-            >
+            <a className="mt-2 inline-block underline" href={link(relax(NARROWING))}>
               Clear the filters
             </a>
           </div>
@@ -225,11 +263,12 @@ export function ResultsView({
 
         {results.isError && !fieldErrors && (
           <div role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-900">
-            <p>The results could not be loaded.</p>
+            <p className="font-medium">The results could not be loaded.</p>
+            {results.error instanceof ApiError && <p className="mt-1">{results.error.message}</p>}
             <button
               type="button"
               onClick={() => results.refetch()}
-              className="mt-2 rounded-full bg-red-800 px-4 py-1 text-white"
+              className="mt-3 rounded-full bg-red-800 px-4 py-1 text-white"
             >
               Try again
             </button>
@@ -254,20 +293,24 @@ export function ResultsView({
                   </a>
                 </li>
               )}
-              {Number(params.get('guests')) > 2 && (
+              {hasParty(params) && guestsOf(stay) > DEFAULT_ADULTS && (
                 <li>
                   <a
                     className="underline"
-                    href={link(relax([], { guests: '2' }))}
-                    onClick={follow(relax([], { guests: '2' }))}
+                    href={link(relax(['guests', 'children'], { adults: String(DEFAULT_ADULTS) }))}
+                    onClick={follow(relax(['guests', 'children'], { adults: String(DEFAULT_ADULTS) }))}
                   >
                     Fewer guests
                   </a>
                 </li>
               )}
-              {params.get('rooms') && (
+              {params.get('bedrooms') && (
                 <li>
-                  <a className="underline" href={link(relax(['rooms']))} onClick={follow(relax(['rooms']))}>
+                  <a
+                    className="underline"
+                    href={link(relax(['bedrooms']))}
+                    onClick={follow(relax(['bedrooms']))}
+                  >
                     Any number of bedrooms
                   </a>
                 </li>
@@ -292,12 +335,7 @@ export function ResultsView({
           >
             {data.properties.map((p, i) => (
               <li key={p.id}>
-                <PropertyCard
-                  property={p}
-                  priority={i < 2}
-                  href={cardLink ? cardLink.base.replace('{id}', String(p.id)) : undefined}
-                  newTab={cardLink?.newTab}
-                />
+                <PropertyCard property={p} priority={i < 2} href={cardHref(p.id)} newTab={cardLink?.newTab} />
               </li>
             ))}
           </ul>
@@ -316,11 +354,20 @@ export function ResultsView({
   );
 }
 
+function FiltersIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor">
+      <path strokeWidth="1.8" strokeLinecap="round" d="M3 5h14M6 10h8M8.5 15h3" />
+    </svg>
+  );
+}
+
 function summary(data: Page, params: URLSearchParams): string {
   const parts = [plural(data.pagination.total, 'rental')];
   const checkin = params.get('checkin');
   const checkout = params.get('checkout');
-  if (checkin && checkout) parts.push(`free ${showDay(checkin)} – ${showDay(checkout)}`);
+  if (checkin && checkout) parts.push(`free ${showRange(checkin, checkout)}`);
+  if (hasParty(params)) parts.push(`for ${plural(guestsOf(searchStay(params)), 'guest')}`);
   if (data.pagination.total_pages > 1)
     parts.push(`page ${data.pagination.page} of ${data.pagination.total_pages}`);
   return parts.join(' · ');

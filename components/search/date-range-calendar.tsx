@@ -3,6 +3,7 @@
 import { format } from 'date-fns';
 import { type DateRange, DayPicker, type Modifiers } from 'react-day-picker';
 import 'react-day-picker/style.css';
+import './date-range-calendar.css';
 
 /** The calendar of the date range field, loaded only when a traveller opens it (it is most of the field's code). */
 export default function DateRangeCalendar({
@@ -16,6 +17,7 @@ export default function DateRangeCalendar({
 }) {
   return (
     <DayPicker
+      className="brand-calendar"
       mode="range"
       autoFocus
       selected={range}

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { DateRange } from 'react-day-picker';
 import { fromDay, showDay, toDay } from '@/lib/site/browser';
+import { showRange } from '@/lib/site/search';
 
 const DateRangeCalendar = lazy(() => import('./date-range-calendar'));
 
@@ -33,7 +34,11 @@ export function DateRangeField({
 
   const from = range?.from ? toDay(range.from) : undefined;
   const to = range?.to && range.from && range.to > range.from ? toDay(range.to) : undefined;
-  const label = from ? `${showDay(from)} – ${to ? showDay(to) : 'choose check-out'}` : 'Any dates';
+  const label = from
+    ? to
+      ? showRange(from, to, { weekdays: false })
+      : `${showDay(from)} – choose check-out`
+    : 'Any dates';
 
   useEffect(() => {
     if (!open) return;
@@ -63,7 +68,7 @@ export function DateRangeField({
         aria-controls={`${id}-panel`}
         aria-labelledby={`${id}-label ${id}-value`}
         onClick={() => setOpen((o) => !o)}
-        className="mt-1 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-left text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500"
+        className="mt-1 h-11 w-full truncate rounded-lg border border-sand-200 bg-white px-3 py-2 text-left text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500"
       >
         <span id={`${id}-value`}>{label}</span>
       </button>

@@ -84,7 +84,7 @@ export function DestinationCombobox({
             }
           }
         }}
-        className="mt-1 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500"
+        className="mt-1 h-11 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500"
       />
       <input type="hidden" name={name} value={chosen ?? ''} />
       <div
@@ -94,12 +94,14 @@ export function DestinationCombobox({
         hidden={!open}
         className="absolute z-20 mt-1 max-h-80 w-full overflow-auto rounded-lg border border-sand-200 bg-white py-1 shadow-lg"
       >
-        {locations.isPending && <li className="px-3 py-2 text-sm text-ink-500">Loading destinations…</li>}
+        {locations.isPending && <p className="px-3 py-2 text-sm text-ink-700">Loading destinations…</p>}
         {locations.isError && (
-          <li className="px-3 py-2 text-sm text-red-800">Destinations could not be loaded.</li>
+          <p className="px-3 py-2 text-sm text-red-800">
+            The destinations could not be loaded. {locations.error.message}
+          </p>
         )}
         {locations.isSuccess && options.length === 0 && (
-          <li className="px-3 py-2 text-sm text-ink-500">No destination matches “{text}”.</li>
+          <p className="px-3 py-2 text-sm text-ink-700">No destination matches “{text}”.</p>
         )}
         {options.map((l, i) => (
           // Keyboard users move through options from the input (aria-activedescendant), as the combobox

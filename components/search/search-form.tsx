@@ -1,44 +1,43 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
+import { cleanParams } from '@/lib/site/search';
+import { DEFAULT_ADULTS } from '@/lib/site/stay';
 import { DateRangeField } from './date-range-field';
 import { DestinationCombobox } from './destination-combobox';
+import { GuestsField } from './guests-field';
 
 const field =
-  'mt-1 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500';
+  'mt-1 h-11 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500';
 
 /**
- * The home page's search: destination, dates, guests and bedrooms. A plain GET form to /search, so it works
- * before the page's JavaScript has loaded and every search is a link.
+ * The home page's search: destination, dates, guests (adults and children) and bedrooms. A plain GET form
+ * to /search, so it works before the page's JavaScript has loaded and every search is a link; once it has
+ * loaded, the untouched fields are left out of the URL.
  */
 export function SearchForm() {
+  const router = useRouter();
   return (
     <search aria-label="Find a rental">
       <form
         action="/search"
         method="get"
-        className="grid gap-4 rounded-2xl bg-white p-4 shadow-md sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr_auto] lg:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const form = new FormData(e.currentTarget);
+          const params = cleanParams(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])));
+          router.push(params.size ? `/search?${params}` : '/search');
+        }}
+        className="grid gap-4 rounded-2xl bg-white p-4 shadow-md sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1.6fr_1fr_auto] lg:items-end"
       >
         <DestinationCombobox />
         <DateRangeField />
+        <GuestsField initial={{ adults: DEFAULT_ADULTS, children: 0 }} />
         <div>
-          <label htmlFor="home-guests" className="block text-sm font-medium text-ink-700">
-            Guests
-          </label>
-          <input
-            id="home-guests"
-            name="guests"
-            type="number"
-            min={1}
-            max={50}
-            defaultValue={2}
-            className={field}
-          />
-        </div>
-        <div>
-          <label htmlFor="home-rooms" className="block text-sm font-medium text-ink-700">
+          <label htmlFor="home-bedrooms" className="block text-sm font-medium text-ink-700">
             Bedrooms
           </label>
-          <select id="home-rooms" name="rooms" defaultValue="" className={field}>
+          <select id="home-bedrooms" name="bedrooms" defaultValue="" className={field}>
             <option value="">Any</option>
             {[1, 2, 3, 4, 5, 6].map((n) => (
               <option key={n} value={n}>

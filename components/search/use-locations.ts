@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { Location } from '@/lib/contract';
+import { apiGet } from '@/lib/site/api-client';
 
 /** The location catalog from the site's own route, fetched once when first needed. */
 export function useLocations(enabled = true) {
@@ -9,10 +10,7 @@ export function useLocations(enabled = true) {
     queryKey: ['locations'],
     enabled,
     staleTime: 3_600_000,
-    queryFn: async ({ signal }) => {
-      const res = await fetch('/api/locations', { signal });
-      if (!res.ok) throw new Error('The destinations could not be loaded.');
-      return ((await res.json()) as { locations: Location[] }).locations;
-    },
+    queryFn: async ({ signal }) =>
+      (await apiGet<{ locations: Location[] }>('/api/locations', undefined, signal)).locations,
   });
 }

@@ -1,13 +1,28 @@
+import { format } from 'date-fns';
 import type { CatalogQuery } from '@/lib/contract';
+import { fromDay, showDay } from './browser';
+import { readStay, type Stay } from './stay';
 
 /*
- * The search's state lives in the URL (`/search?location=12&checkin=…&guests=4&rooms=2&sort=-sleeps&page=2`).
+ * The search's state lives in the URL
+ * (`/search?location=12&checkin=…&checkout=…&adults=2&children=1&bedrooms=2&sort=-sleeps&page=2`), with the
+ * traveller's stay written the way every other page reads it (stay.ts), so a result's link can carry it on.
  * These helpers are shared by the server's first render and the browser; the contract's rules are applied
  * on the server (the page, and /api/search), so the browser does not ship the schemas. Empty fields (a
- * form's untouched inputs) count as absent.
+ * form's untouched inputs) count as absent. Older links said `guests` and `rooms`; they still work.
  */
 
-export const SEARCH_KEYS = ['location', 'checkin', 'checkout', 'guests', 'rooms', 'sort', 'page'] as const;
+export const SEARCH_KEYS = [
+  'location',
+  'checkin',
+  'checkout',
+  'adults',
+  'children',
+  'bedrooms',
+  'guests',
+  'sort',
+  'page',
+] as const;
 export const PER_PAGE = 12;
 
 export const SORTS: { value: CatalogQuery['sort']; label: string }[] = [
@@ -24,23 +39,59 @@ export function cleanParams(
   input: URLSearchParams | Record<string, string | string[] | undefined>,
 ): URLSearchParams {
   const get = (k: string) => {
-    if (input instanceof URLSearchParams) return input.get(k);
+    if (input instanceof URLSearchParams) return input.get(k) ?? undefined;
     const v = input[k];
     return Array.isArray(v) ? v[0] : v;
   };
   const out = new URLSearchParams();
   for (const k of SEARCH_KEYS) {
-    const v = get(k)?.trim();
+    const v = (k === 'bedrooms' ? (get(k) ?? get('rooms')) : get(k))?.trim();
     if (v) out.set(k, v);
   }
+  // An old link's `guests` is the party only while the URL names no adults or children of its own.
+  if (out.has('adults') || out.has('children')) out.delete('guests');
+  if (out.get('children') === '0') out.delete('children');
   if (out.get('page') === '1') out.delete('page');
   if (out.get('sort') === 'id') out.delete('sort');
   return out;
 }
 
-/** The site route that answers this search (the browser's updates go through it). */
-export const apiPathFor = (params: URLSearchParams) => {
+/** Whether the URL names a party (a search without one is not narrowed by size). */
+export const hasParty = (params: URLSearchParams) =>
+  params.has('adults') || params.has('children') || params.has('guests');
+
+/** The traveller's stay a search URL holds: what the filters show and what every result's link carries. */
+export const searchStay = (params: URLSearchParams): Stay => readStay(params);
+
+/** How many filters narrow this search (the phone's "Filters" button says so). */
+export function activeFilters(params: URLSearchParams, fixedLocation?: number): number {
+  return [
+    !fixedLocation && params.has('location'),
+    params.has('checkin') || params.has('checkout'),
+    hasParty(params),
+    params.has('bedrooms'),
+  ].filter(Boolean).length;
+}
+
+/**
+ * A stay's dates short enough for a heading on a phone: "Fri 1 – Fri 8 Jan 2027", "Fri 29 Jan – Fri 5 Feb
+ * 2027", the year written twice only when the stay crosses one. Without weekdays ("29 Jan – 5 Feb 2027")
+ * for a field in a narrow column.
+ */
+export function showRange(checkin: string, checkout: string, { weekdays = true } = {}): string {
+  const from = fromDay(checkin);
+  const to = fromDay(checkout);
+  if (!from || !to) return `${showDay(checkin)} – ${showDay(checkout)}`;
+  const day = weekdays ? 'EEE d' : 'd';
+  if (from.getFullYear() !== to.getFullYear())
+    return `${format(from, `${day} MMM yyyy`)} – ${format(to, `${day} MMM yyyy`)}`;
+  const start = format(from, from.getMonth() === to.getMonth() ? day : `${day} MMM`);
+  return `${start} – ${format(to, `${day} MMM yyyy`)}`;
+}
+
+/** The query of the site route that answers this search (the browser's updates go through it). */
+export function apiQueryFor(params: URLSearchParams): URLSearchParams {
   const q = new URLSearchParams(params);
   q.set('per_page', String(PER_PAGE));
-  return `/api/search?${q}`;
-};
+  return q;
+}

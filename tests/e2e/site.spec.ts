@@ -61,6 +61,46 @@ test('an unknown destination is the not-found page', async ({ page, pageErrors }
   pageErrors.splice(own, 1);
 });
 
+for (const path of ['/no-such-page', '/search/xyz']) {
+  test(`an unknown address (${path}) is the not-found page inside the site's header and footer`, async ({
+    page,
+    pageErrors,
+  }) => {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find that page');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Villa & Co.' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.getByRole('main')).toHaveCount(1);
+    await page.getByRole('main').getByRole('link', { name: 'Search rentals' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const own = pageErrors.findIndex((e) => e.includes('404') && e.endsWith(path));
+    expect(own).toBeGreaterThanOrEqual(0);
+    pageErrors.splice(own, 1);
+  });
+}
+
+test('the footer signs with the site name once, without a doubled full stop', async ({ page }) => {
+  await page.goto('/destinations');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText('© Villa & Co. Prices');
+  await expect(footer).not.toContainText('..');
+});
+
+test('/docs/api fits a 390 px screen and has one main', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/docs/api');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('reference');
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(page.locator('main')).toHaveCount(1);
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    screen: document.documentElement.clientWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.screen);
+});
+
 test('SEO: titles, descriptions, canonical URLs, robots and sitemap', async ({ page, request }) => {
   await page.goto('/destinations');
   await expect(page).toHaveTitle(/^Destinations · /);
@@ -78,7 +118,7 @@ test('SEO: titles, descriptions, canonical URLs, robots and sitemap', async ({ p
 });
 
 test.describe('accessibility (axe: no serious or critical violations)', () => {
-  for (const path of ['/', '/destinations', '/search?guests=2', '/destinations/1']) {
+  for (const path of ['/', '/destinations', '/search?adults=2&children=1', '/destinations/1', '/docs/api']) {
     test(path, async ({ page }) => {
       await page.goto(path);
       await expectAccessible(page);
@@ -92,5 +132,20 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     await page.getByRole('button', { name: /Dates/ }).click();
     await expect(page.getByRole('dialog').getByRole('grid')).toBeVisible();
     await expectAccessible(page);
+  });
+  test('home with the guests steppers open', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /^Guests/ }).click();
+    const party = page.getByRole('dialog', { name: 'Guests' });
+    await expect(party.getByRole('button', { name: 'More children' })).toBeVisible();
+    await expectAccessible(page);
+    // A click outside closes it.
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(party).toBeHidden();
+  });
+  test('the not-found page', async ({ page, pageErrors }) => {
+    await page.goto('/no-such-page');
+    await expectAccessible(page);
+    pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('404')));
   });
 });

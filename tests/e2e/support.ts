@@ -55,5 +55,6 @@ export async function cardIds(page: Page): Promise<number[]> {
     .getByRole('article')
     .getByRole('link')
     .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-  return hrefs.map((h) => Number(h.split('/').pop()));
+  // A card's link carries the traveller's stay in its query: the id is the path's last segment.
+  return hrefs.map((h) => Number(new URL(h, 'http://card.invalid').pathname.split('/').pop()));
 }

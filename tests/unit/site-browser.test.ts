@@ -59,7 +59,12 @@ describe('search URLs', () => {
     const params = cleanParams(
       new URLSearchParams('page=1&guests=2&location=&utm=x&sort=id&checkin=2026-12-01&rooms=3'),
     );
-    expect(params.toString()).toBe('checkin=2026-12-01&guests=2&rooms=3');
+    expect(params.toString()).toBe('checkin=2026-12-01&bedrooms=3&guests=2');
     expect(cleanParams({ location: ['7', '9'], page: '3' }).toString()).toBe('location=7&page=3');
+  });
+  it('write the party as adults and children, and read an old link’s guests only without them', () => {
+    expect(cleanParams(new URLSearchParams('children=0&adults=3&guests=9')).toString()).toBe('adults=3');
+    expect(cleanParams(new URLSearchParams('children=2&guests=9')).toString()).toBe('children=2');
+    expect(cleanParams(new URLSearchParams('bedrooms=2&rooms=5')).toString()).toBe('bedrooms=2');
   });
 });

@@ -47,6 +47,7 @@ export default async function SearchPage({ searchParams }: Props) {
           initialParams={view.params}
           initial={view.data}
           initialErrors={view.errors}
+          location={here ? { id: here.id, label: here.name } : null}
           wider={wider ? { id: wider.id, name: wider.name } : null}
         />
       </Suspense>

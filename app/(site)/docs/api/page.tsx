@@ -75,8 +75,12 @@ export default function ApiReferencePage() {
   const doc = openApiDocument();
   const schemas = doc.components as Json;
   return (
-    <main className="mx-auto max-w-4xl px-6 py-12">
-      <h1 className="text-3xl font-semibold text-brand-900">{(doc.info as Json).title} v2 — reference</h1>
+    // The site's layout holds the page's one <main>; this is an article in it. Long paths, addresses and
+    // tables wrap or scroll inside their own box so a phone never scrolls the page sideways.
+    <article className="mx-auto min-w-0 max-w-4xl [overflow-wrap:anywhere]">
+      <h1 className="text-2xl font-semibold text-brand-900 sm:text-3xl">
+        {(doc.info as Json).title} v2 — reference
+      </h1>
       <div className="mt-4 space-y-3 text-ink-700">
         {String((doc.info as Json).description)
           .split('\n\n')
@@ -116,9 +120,9 @@ export default function ApiReferencePage() {
             <section
               key={`${method}${path}`}
               id={`${method}-${path.replace(/\W+/g, '-')}`}
-              className="mt-10 rounded-lg bg-white p-6 shadow-sm"
+              className="mt-8 scroll-mt-4 rounded-lg bg-white p-4 shadow-sm sm:mt-10 sm:p-6"
             >
-              <h2 className="font-mono text-lg font-semibold">
+              <h2 className="font-mono text-base font-semibold sm:text-lg">
                 <span className="mr-2 rounded bg-brand-100 px-2 py-0.5 text-brand-900">
                   {method.toUpperCase()}
                 </span>
@@ -135,19 +139,19 @@ export default function ApiReferencePage() {
                   <caption className="sr-only">Parameters of {path}</caption>
                   <thead>
                     <tr className="border-b border-sand-200">
-                      <th className="py-1 pr-4">Parameter</th>
-                      <th className="py-1 pr-4">In</th>
+                      <th className="py-1 pr-3 sm:pr-4">Parameter</th>
+                      <th className="py-1 pr-3 sm:pr-4">In</th>
                       <th className="py-1">Type and rule</th>
                     </tr>
                   </thead>
                   <tbody>
                     {op.parameters.map((p: Json) => (
                       <tr key={p.name} className="border-b border-sand-100">
-                        <td className="py-1 pr-4 font-mono">
+                        <td className="whitespace-nowrap py-1 pr-3 font-mono sm:pr-4">
                           {p.name}
                           {p.required ? ' *' : ''}
                         </td>
-                        <td className="py-1 pr-4">{p.in}</td>
+                        <td className="py-1 pr-3 [overflow-wrap:normal] sm:pr-4">{p.in}</td>
                         <td className="py-1">
                           {typeOf(p.schema)}
                           {p.schema.default !== undefined ? `, default ${p.schema.default}` : ''}
@@ -183,6 +187,6 @@ export default function ApiReferencePage() {
           );
         }),
       )}
-    </main>
+    </article>
   );
 }

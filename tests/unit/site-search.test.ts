@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { parseSearch } from '@/lib/site/catalog-pages';
+import { fieldMessages } from '@/lib/site/messages';
+import { activeFilters, cleanParams, showRange } from '@/lib/site/search';
+
+const parse = (qs: string) => parseSearch(cleanParams(new URLSearchParams(qs)));
+
+describe('a search URL as the catalog query', () => {
+  it('asks the catalog for everyone staying: adults and children together', () => {
+    const state = parse('location=4&checkin=2030-02-13&checkout=2030-02-20&adults=2&children=3&bedrooms=2');
+    expect(state).toMatchObject({
+      ok: true,
+      query: {
+        location: 4,
+        guests: 5,
+        rooms: 2,
+        checkin: '2030-02-13',
+        checkout: '2030-02-20',
+        per_page: 12,
+      },
+    });
+    // Children alone travel with the default two adults.
+    expect(parse('children=1')).toMatchObject({ ok: true, query: { guests: 3 } });
+  });
+
+  it('reads an old link’s guests and rooms, and narrows nothing without a party', () => {
+    expect(parse('guests=4&rooms=3')).toMatchObject({ ok: true, query: { guests: 4, rooms: 3 } });
+    const bare = parse('sort=-sleeps');
+    expect(bare.ok && bare.query.guests).toBeUndefined();
+  });
+
+  it('says what is wrong in sentences naming the field', () => {
+    const state = parse('checkin=2030-02-30&adults=0&children=x&guests=3');
+    expect(state.ok).toBe(false);
+    const sentences = Object.values(fieldMessages(state.ok ? {} : state.errors));
+    expect(sentences).toEqual(
+      expect.arrayContaining([
+        'Check-in must be a real date',
+        'Adults must be a whole number between 1 and 50',
+        'Children must be a whole number between 0 and 50',
+      ]),
+    );
+    const old = parse('guests=0');
+    expect(fieldMessages(old.ok ? {} : old.errors)).toEqual({
+      guests: 'Guests must be a whole number at least 1',
+    });
+  });
+
+  it('counts the filters that narrow it (not the sort, not a destination page’s own place)', () => {
+    const params = cleanParams(new URLSearchParams('location=3&checkin=2030-01-01&adults=2&sort=-sleeps'));
+    expect(activeFilters(params)).toBe(3);
+    expect(activeFilters(params, 3)).toBe(2);
+    expect(activeFilters(new URLSearchParams())).toBe(0);
+  });
+});
+
+describe('a stay’s dates in few words', () => {
+  it('writes the month and year once where they are shared', () => {
+    expect(showRange('2027-01-01', '2027-01-08')).toBe('Fri 1 – Fri 8 Jan 2027');
+    expect(showRange('2027-01-29', '2027-02-05')).toBe('Fri 29 Jan – Fri 5 Feb 2027');
+    expect(showRange('2026-12-28', '2027-01-04')).toBe('Mon 28 Dec 2026 – Mon 4 Jan 2027');
+    expect(showRange('2027-01-29', '2027-02-05', { weekdays: false })).toBe('29 Jan – 5 Feb 2027');
+  });
+});
