@@ -265,8 +265,8 @@ describe('POST /api/inquiries', () => {
       403,
     );
     expect((await site.db.select().from(leads)).length).toBe(before);
-    // Behind a proxy, the host the browser used counts as the site's own.
-    const proxied = await call(inquiries.POST, '/api/inquiries', {
+    // The Host a request claims counts for nothing (a client sets it): only SITE_URL's origin is the site's.
+    const claimed = await call(inquiries.POST, '/api/inquiries', {
       body: inquiry(),
       headers: {
         origin: 'https://book.example.com',
@@ -274,7 +274,8 @@ describe('POST /api/inquiries', () => {
         'x-forwarded-proto': 'https',
       },
     });
-    expect(proxied.status).toBe(201);
+    expect(claimed.status).toBe(403);
+    expect((await call(inquiries.POST, '/api/inquiries', { body: inquiry() })).status).toBe(201);
   });
 
   it('drops a bot’s post that filled the honeypot: nothing stored, nothing sent', async () => {
