@@ -91,8 +91,8 @@ describe('GET /properties: page and pagination', () => {
     ['page=0', 'page', 'must be at least 1'],
     ['page=-3', 'page', 'must be at least 1'],
     ['page=two', 'page', 'must be an integer (at least 1)'],
-    ['guests=0', 'guests', 'must be at least 1'],
-    ['rooms=0', 'rooms', 'must be at least 1'],
+    ['guests=0', 'guests', 'must be between 1 and 100'],
+    ['rooms=0', 'rooms', 'must be between 1 and 50'],
     ['location=north', 'location', 'must be an integer'],
     ['sort=price', 'sort', 'must be one of id, -id, bedrooms, -bedrooms, sleeps, -sleeps, updated, -updated'],
     ['updated_since=2026-01-01', 'updated_since', 'must be an ISO 8601 date-time'],
@@ -209,31 +209,31 @@ describe('GET /properties: filters', () => {
   it('honours each full-day flag on a range built for the purpose, and holds block like bookings', async () => {
     const [target] = await liveIds();
     await service.db.execute(
-      sql`DELETE FROM booked_ranges WHERE property_id = ${target} AND checkin > '2030-01-01'`,
+      sql`DELETE FROM booked_ranges WHERE property_id = ${target} AND checkin > '2029-01-01'`,
     );
     await service.db.execute(sql`INSERT INTO booked_ranges (property_id, checkin, checkout, checkin_full_day, checkout_full_day, status, created_at)
-      VALUES (${target}, '2030-06-10', '2030-06-15', true, false, 'confirmed', now()),
-             (${target}, '2030-07-10', '2030-07-15', false, true, 'hold', now()),
-             (${target}, '2030-08-10', '2030-08-15', false, false, 'hold', now())`);
+      VALUES (${target}, '2029-06-10', '2029-06-15', true, false, 'confirmed', now()),
+             (${target}, '2029-07-10', '2029-07-15', false, true, 'hold', now()),
+             (${target}, '2029-08-10', '2029-08-15', false, false, 'hold', now())`);
     const free = async (checkin: string, checkout: string) =>
       (await allPages(`/properties?per_page=200&checkin=${checkin}&checkout=${checkout}`)).some(
         (p) => p.id === target,
       );
-    expect(await free('2030-06-05', '2030-06-10')).toBe(false); // ends on a full-day check-in
-    expect(await free('2030-06-15', '2030-06-18')).toBe(true); // starts on a normal checkout day
-    expect(await free('2030-07-05', '2030-07-10')).toBe(true); // ends on a normal check-in day
-    expect(await free('2030-07-15', '2030-07-18')).toBe(false); // starts on a full-day checkout
-    expect(await free('2030-08-12', '2030-08-13')).toBe(false); // a hold blocks its nights
-    expect(await free('2030-08-05', '2030-08-10')).toBe(true); // back to back with a hold is fine
-    expect(await free('2030-08-14', '2030-08-20')).toBe(false); // overlaps the hold's last night
+    expect(await free('2029-06-05', '2029-06-10')).toBe(false); // ends on a full-day check-in
+    expect(await free('2029-06-15', '2029-06-18')).toBe(true); // starts on a normal checkout day
+    expect(await free('2029-07-05', '2029-07-10')).toBe(true); // ends on a normal check-in day
+    expect(await free('2029-07-15', '2029-07-18')).toBe(false); // starts on a full-day checkout
+    expect(await free('2029-08-12', '2029-08-13')).toBe(false); // a hold blocks its nights
+    expect(await free('2029-08-05', '2029-08-10')).toBe(true); // back to back with a hold is fine
+    expect(await free('2029-08-14', '2029-08-20')).toBe(false); // overlaps the hold's last night
   });
 
   it.each([
-    ['checkin=2030-01-10', { checkout: 'is required with checkin' }],
-    ['checkout=2030-01-10', { checkin: 'is required with checkout' }],
-    ['checkin=2030-01-10&checkout=2030-01-10', { checkout: 'must be after checkin' }],
-    ['checkin=2030-01-10&checkout=2030-01-09', { checkout: 'must be after checkin' }],
-    ['checkin=2030-01-10&page=0', { checkout: 'is required with checkin', page: 'must be at least 1' }],
+    ['checkin=2029-01-10', { checkout: 'is required with checkin' }],
+    ['checkout=2029-01-10', { checkin: 'is required with checkout' }],
+    ['checkin=2029-01-10&checkout=2029-01-10', { checkout: 'must be after checkin' }],
+    ['checkin=2029-01-10&checkout=2029-01-09', { checkout: 'must be after checkin' }],
+    ['checkin=2029-01-10&page=0', { checkout: 'is required with checkin', page: 'must be at least 1' }],
   ])('refuses %s', async (query, validation) => {
     const res = await api(`/properties?${query}`);
     expect(res.status).toBe(400);
