@@ -33,7 +33,7 @@ function raw(server: BenchServer, method: string, pathname: string) {
       res.on('end', () =>
         resolve({
           status: res.statusCode ?? 0,
-          headers: new Headers(Object.entries(res.headers).map(([k, v]) => [k, String(v)])),
+          headers: new Headers(Object.entries(res.headers).map(([k, v]): [string, string] => [k, String(v)])),
           text: Buffer.concat(chunks).toString('utf8'),
         }),
       );
