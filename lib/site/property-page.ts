@@ -1,8 +1,10 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
-import type { Stay } from '@/components/inquiry/inquiry-form';
+import type { BookingData } from '@/components/property/stay-context';
 import { catalog, UpstreamError } from '@/lib/catalog-client';
 import type { Availability, PropertyDetail, PropertyImages, RateSheet } from '@/lib/contract';
+import { today } from '@/lib/dates';
+import { readStay, type Stay } from './stay';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -20,7 +22,7 @@ export async function propertyOrNotFound(rawId: string): Promise<PropertyDetail>
 
 /**
  * The other three areas a property page shows, read at once, shaped for the gallery and for the booking
- * (calendar, quote and form) that the site's page and the embed both render.
+ * widget (calendar, party, price and inquiry) that the site's page and the embed both render.
  */
 export async function propertyAreas(p: PropertyDetail) {
   const c = catalog();
@@ -29,33 +31,32 @@ export async function propertyAreas(p: PropertyDetail) {
     c.rates(p.id).then((a) => a.data as RateSheet),
     c.availability(p.id).then((a) => a.data as Availability),
   ]);
+  const day = today();
+  const nightly = [
+    ...rates.rates.filter((r) => r.end_date >= day).map((r) => r.nightly),
+    ...(rates.default_rate ? [rates.default_rate.nightly] : []),
+  ];
+  const booking: BookingData = {
+    propertyId: p.id,
+    name: p.name,
+    sleeps: p.sleeps,
+    maxBedrooms: p.bedrooms,
+    booked: availability.booked,
+    rates: { rates: rates.rates, default_rate: rates.default_rate },
+    currency: rates.currency.code,
+    fees: rates.fees,
+    taxes: rates.taxes,
+    fromNightly: nightly.length > 0 ? Math.min(...nightly) : null,
+  };
   return {
     rates,
     photos: images.images.map((i) => ({ id: i.id, url: i.url, caption: i.caption })),
-    booking: {
-      propertyId: p.id,
-      sleeps: p.sleeps,
-      maxBedrooms: p.bedrooms,
-      booked: availability.booked,
-      rates: { rates: rates.rates, default_rate: rates.default_rate },
-    },
+    booking,
   };
 }
 
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-const count = (v: string | string[] | undefined) => {
-  const n = Number(one(v));
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
-/** A stay prefilled from the URL (`checkin`, `checkout`, `adults` or `guests`, `children`, `bedrooms`, `reference`). */
-export function stayFromQuery(q: Query): Stay & { reference?: string } {
-  return {
-    checkin: one(q.checkin),
-    checkout: one(q.checkout),
-    adults: count(q.adults) ?? count(q.guests),
-    children: count(q.children),
-    bedrooms: count(q.bedrooms),
-    reference: one(q.reference),
-  };
+/** The stay a page's URL holds (lib/site/stay.ts), and an advisor's `reference` to prefill. */
+export function stayFromQuery(q: Query): { stay: Stay; reference?: string } {
+  const reference = Array.isArray(q.reference) ? q.reference[0] : q.reference;
+  return { stay: readStay(q), reference: reference || undefined };
 }
