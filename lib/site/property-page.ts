@@ -2,8 +2,17 @@ import 'server-only';
 import { notFound } from 'next/navigation';
 import type { BookingData } from '@/components/property/stay-context';
 import { catalog, UpstreamError } from '@/lib/catalog-client';
-import type { Availability, PropertyDetail, PropertyImages, RateSheet } from '@/lib/contract';
+import type {
+  Availability,
+  InquiryRequest,
+  LocationCatalog,
+  PropertyDetail,
+  PropertyImages,
+  Quote,
+  RateSheet,
+} from '@/lib/contract';
 import { today } from '@/lib/dates';
+import type { LeadShown } from './leads';
 import { readStay, type Stay } from './stay';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -59,4 +68,62 @@ export async function propertyAreas(p: PropertyDetail) {
 export function stayFromQuery(q: Query): { stay: Stay; reference?: string } {
   const reference = Array.isArray(q.reference) ? q.reference[0] : q.reference;
   return { stay: readStay(q), reference: reference || undefined };
+}
+
+/**
+ * The rental and the price a property inquiry was sent with, read through the same caches the page used
+ * (so usually no upstream call): the quote is the one the traveller was just shown for this very stay.
+ * Gives up after two seconds; a confirmation without the total is better than an inquiry kept waiting.
+ */
+export async function inquiryShown(request: InquiryRequest): Promise<LeadShown | null> {
+  const id = request.property_id;
+  const c = catalog();
+  if (!id) {
+    const place = request.destination?.id;
+    if (!place) return null;
+    const all = await c
+      .locations()
+      .then((a) => (a.data as LocationCatalog).locations)
+      .catch(() => []);
+    const found = all.find((l) => l.id === place);
+    return {
+      destination: found ? { name: found.name, path: found.path } : null,
+      property: null,
+      quote: null,
+    };
+  }
+  const settle = <T>(p: Promise<{ data: unknown }>) => p.then((a) => a.data as T).catch(() => null);
+  const work = Promise.all([
+    settle<PropertyDetail>(c.property(id)),
+    settle<PropertyImages>(c.images(id)),
+    settle<Quote>(
+      c.quote(id, {
+        checkin: request.stay.checkin,
+        checkout: request.stay.checkout,
+        adults: request.stay.guests.adults,
+        children: request.stay.guests.children,
+        ...(request.stay.bedrooms ? { bedrooms: request.stay.bedrooms } : {}),
+      }),
+    ),
+  ]);
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000));
+  const answer = await Promise.race([work, timeout]);
+  if (!answer) return null;
+  const [property, images, quote] = answer;
+  const cover = images?.images[0];
+  return {
+    property: property
+      ? { name: property.name, photo: cover ? { url: cover.url, caption: cover.caption } : null }
+      : null,
+    quote: quote
+      ? {
+          currency: quote.currency.code,
+          total: quote.totals.total,
+          refundable_deposits: quote.totals.refundable_deposits,
+          nights: quote.stay.nights,
+          price_on_request: quote.price_on_request,
+          accuracy: quote.accuracy,
+        }
+      : null,
+  };
 }
