@@ -205,7 +205,11 @@ export function InquiryForm({
   const shown = [...stayProblems, ...problems];
   const destinationProblem =
     errorOf('destination') ?? errorOf('destination.id') ?? errorOf('destination.name');
-  const dateProblem = errorOf('stay.checkin') ?? errorOf('stay.checkout');
+  // The picker is one field, "Dates": with none chosen, ask for both rather than for "a check-in date".
+  const dateProblem =
+    errorOf('stay.checkin') && !form.getValues('stay.checkin')
+      ? 'Choose your check-in and check-out dates'
+      : (errorOf('stay.checkin') ?? errorOf('stay.checkout'));
 
   return (
     <form

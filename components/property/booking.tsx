@@ -98,7 +98,7 @@ export function BookingCard() {
       <Headline />
       <DatesSummary onChange={ui.toCalendar} />
       <PartyFields />
-      <QuoteArea />
+      <QuoteArea headline={false} />
       <button
         type="button"
         onClick={() => (hasDates(stay) ? ui.open('inquiry') : ui.toCalendar())}
@@ -119,10 +119,37 @@ export function BookingCard() {
   );
 }
 
-/** "From €250 a night" before dates; nothing once the total below is the headline. */
+/** The card's headline: the stay's total once it is quoted, "From €250 a night" before dates. */
 function Headline() {
-  const { stay, data } = useStay();
-  if (hasDates(stay) || data.fromNightly === null) return null;
+  const { stay, data, quote, nights, tooMany } = useStay();
+  if (hasDates(stay) && !tooMany) {
+    const q = quote.data;
+    return (
+      <div className="mb-3 min-h-14 text-ink-900" aria-live="polite">
+        {q && !q.price_on_request ? (
+          <>
+            <p>
+              <span className="text-2xl font-semibold" data-testid="quote-total">
+                {money(q.totals.total, q.currency.code)}
+              </span>{' '}
+              <span className="text-sm">total</span>
+            </p>
+            <p className="text-sm text-ink-700">
+              for {plural(nights ?? 0, 'night')}, {party(stay.adults, stay.children)} · taxes and fees
+              included
+            </p>
+          </>
+        ) : q?.price_on_request ? (
+          <p className="text-xl font-semibold">Price on request</p>
+        ) : quote.error ? (
+          <p className="text-xl font-semibold">No price for these dates</p>
+        ) : (
+          <p className="text-sm text-ink-700">Working out the price…</p>
+        )}
+      </div>
+    );
+  }
+  if (data.fromNightly === null) return null;
   return (
     <p className="mb-3 text-ink-900">
       <span className="text-sm">From </span>
@@ -144,7 +171,7 @@ function DatesSummary({ onChange }: { onChange: () => void }) {
           ? `Dates: ${stayLine({ ...stay, checkin: stay.checkin, checkout: stay.checkout })}. Change the dates`
           : 'Dates: none chosen yet. Choose dates in the calendar'
       }
-      className="flex w-full divide-x divide-sand-200 rounded-xl ring-1 ring-sand-200 hover:ring-brand-600"
+      className="flex w-full divide-x divide-sand-200 rounded-xl border border-sand-200 hover:border-brand-600"
     >
       <span className={box}>
         <span className="block text-[0.7rem] font-semibold uppercase tracking-wide text-ink-700">
@@ -282,19 +309,23 @@ function Stepper({
   );
 }
 
-function QuoteArea() {
+function QuoteArea({ headline = true }: { headline?: boolean }) {
   const { stay, quote, data, tooMany } = useStay();
   if (!hasDates(stay) || tooMany) return null;
   return (
     <div aria-live="polite" aria-busy={quote.loading} className="mt-4" data-testid="price">
       <h3 className="sr-only">Price</h3>
-      {quote.loading && !quote.data && <p className="text-sm text-ink-700">Working out the price…</p>}
+      {headline && quote.loading && !quote.data && (
+        <p className="text-sm text-ink-700">Working out the price…</p>
+      )}
       {quote.error && (
         <p className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
           {Object.values(quote.error.fields).join(' ') || quote.error.message}
         </p>
       )}
-      {quote.data && <PriceBreakdown quote={quote.data} fees={data.fees} taxes={data.taxes} />}
+      {quote.data && (
+        <PriceBreakdown quote={quote.data} fees={data.fees} taxes={data.taxes} headline={headline} />
+      )}
     </div>
   );
 }

@@ -59,10 +59,13 @@ export function PriceBreakdown({
   quote,
   fees,
   taxes,
+  headline = true,
 }: {
   quote: Quote;
   fees: Fee[];
   taxes: RateSheet['taxes'];
+  /** Open with the total, large (false where the total is already the headline above). */
+  headline?: boolean;
 }) {
   if (quote.price_on_request) {
     return (
@@ -82,18 +85,26 @@ export function PriceBreakdown({
   const taxNames = taxes.map((x) => `${x.name} ${x.rate}%`).join(', ');
   return (
     <div>
-      <p className="flex items-baseline justify-between gap-2 text-ink-900">
-        <span className="text-lg font-semibold">Total</span>
-        <span className="text-2xl font-semibold" data-testid="quote-total">
-          {money(t.total, c)}
-        </span>
-      </p>
-      <p className="text-sm text-ink-700">for {plural(nights, 'night')}, taxes and fees included</p>
-      <dl className="mt-3 space-y-1 border-t border-sand-200 pt-3 text-sm text-ink-700">
+      {headline && (
+        <>
+          <p className="flex items-baseline justify-between gap-2 text-ink-900">
+            <span className="text-lg font-semibold">Total</span>
+            <span className="text-2xl font-semibold" data-testid="quote-total">
+              {money(t.total, c)}
+            </span>
+          </p>
+          <p className="text-sm text-ink-700">for {plural(nights, 'night')}, taxes and fees included</p>
+        </>
+      )}
+      <dl
+        className={`space-y-1 text-sm text-ink-700 ${headline ? 'mt-3 border-t border-sand-200 pt-3' : ''}`}
+      >
         <Line
           label={
             average !== null
-              ? `${roughMoney(average, c)}${varies ? ' average' : ''} × ${plural(nights, 'night')}`
+              ? varies
+                ? `${roughMoney(average, c)} average × ${plural(nights, 'night')}`
+                : `${money(average, c)} × ${plural(nights, 'night')}`
               : `Rent for ${plural(nights, 'night')}`
           }
           value={money(t.rate, c)}
@@ -107,6 +118,12 @@ export function PriceBreakdown({
             label={`Taxes${quote.tax_rate !== null ? ` (${taxNames || `${quote.tax_rate}%`})` : ''}`}
             value={money(t.taxes, c)}
           />
+        )}
+        {!headline && (
+          <div className="flex justify-between gap-3 border-t border-sand-200 pt-2 font-semibold text-ink-900">
+            <dt>Total</dt>
+            <dd>{money(t.total, c)}</dd>
+          </div>
         )}
       </dl>
       {t.refundable_deposits > 0 && (

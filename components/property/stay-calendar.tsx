@@ -104,12 +104,13 @@ export function StayCalendar({ compact = false, id = 'calendar' }: { compact?: b
             return day === checkin || day === checkout;
           },
         }}
+        // Styled in calendar.css: the library's own sheet is unlayered and would win over utilities.
         modifiersClassNames={{
-          past: 'opacity-40',
-          booked: 'line-through decoration-2 text-ink-500',
-          unavailable: 'text-ink-500',
-          stay: 'bg-brand-100 font-semibold text-ink-900',
-          edge: '[&>button]:bg-brand-700 [&>button]:text-white',
+          past: 'day-past',
+          booked: 'day-booked',
+          unavailable: 'day-unavailable',
+          stay: 'day-stay',
+          edge: 'day-edge',
         }}
         labels={{
           labelDayButton: (date: Date, m: Modifiers) => {
@@ -156,13 +157,16 @@ function Legend() {
       className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-700"
     >
       <li className={item}>
-        <span aria-hidden="true" className={`${swatch} bg-brand-700 text-white`}>
+        <span aria-hidden="true" className={`${swatch} bg-brand-700 font-semibold text-white`}>
           8
         </span>
         Your stay
       </li>
       <li className={item}>
-        <span aria-hidden="true" className={`${swatch} text-ink-500 line-through decoration-2`}>
+        <span
+          aria-hidden="true"
+          className={`${swatch} text-ink-500 line-through decoration-2 decoration-ink-700`}
+        >
           8
         </span>
         Booked
