@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
 import type { Quote } from '@/lib/contract';
 import type { Stay } from '@/lib/site/stay';
-import { Booking, BookingCard, type BookingData, StayCalendar } from '../property/booking';
+import { Booking, BookingCard, type BookingData, InlineInquiry, StayCalendar } from '../property/booking';
 import { useEmbedEvents } from './bridge';
 
 /**
@@ -44,6 +44,7 @@ export function EmbedBooking({
       initial={initial}
       reference={reference}
       phoneBar={false}
+      inline
       onQuote={onQuote}
       onSent={(lead) => {
         send('inquiry-submitted', {
@@ -60,6 +61,9 @@ export function EmbedBooking({
           <StayCalendar />
         </div>
         <BookingCard />
+      </div>
+      <div className="mt-6">
+        <InlineInquiry />
       </div>
     </Booking>
   );

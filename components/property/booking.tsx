@@ -36,11 +36,13 @@ const InquiryForm = lazy(() => import('../inquiry/inquiry-form').then((m) => ({ 
 
 type Step = 'booking' | 'inquiry';
 interface Ui {
-  open: (step: Step) => void;
+  step: Step | null;
+  open: (step: Step | null) => void;
   /** Moves the traveller to the calendar (and, beside it, the party). */
   toCalendar: () => void;
+  onSent?: (lead: SentLead) => void;
 }
-const UiContext = createContext<Ui>({ open: () => {}, toCalendar: () => {} });
+const UiContext = createContext<Ui>({ step: null, open: () => {}, toCalendar: () => {} });
 
 export function Booking({
   data,
@@ -49,6 +51,7 @@ export function Booking({
   onQuote,
   onSent,
   phoneBar = true,
+  inline = false,
   children,
 }: {
   data: BookingData;
@@ -58,6 +61,11 @@ export function Booking({
   onSent?: (lead: SentLead) => void;
   /** The phone's bottom bar (an embed, sized to its content, shows its card inline instead). */
   phoneBar?: boolean;
+  /**
+   * The inquiry shows in the page (InlineInquiry) instead of a dialog: in an embed, a frame as tall as its
+   * content would centre a modal far below the host page's fold.
+   */
+  inline?: boolean;
   children: ReactNode;
 }) {
   const [step, setStep] = useState<Step | null>(null);
@@ -68,16 +76,12 @@ export function Booking({
   }, []);
   return (
     <StayProvider data={data} initial={initial} reference={reference} onQuote={onQuote}>
-      <UiContext.Provider value={{ open: setStep, toCalendar }}>
+      <UiContext.Provider value={{ step, open: setStep, toCalendar, onSent }}>
         {children}
         {phoneBar && <PhoneBar />}
-        <BookingDialog
-          step={step}
-          onStep={setStep}
-          onSent={onSent}
-          onClose={() => setStep(null)}
-          toCalendar={toCalendar}
-        />
+        {!inline && (
+          <BookingDialog step={step} onStep={setStep} onClose={() => setStep(null)} toCalendar={toCalendar} />
+        )}
       </UiContext.Provider>
     </StayProvider>
   );
@@ -384,19 +388,17 @@ function BookingDialog({
   step,
   onStep,
   onClose,
-  onSent,
   toCalendar,
 }: {
   step: Step | null;
   onStep: (s: Step) => void;
   onClose: () => void;
-  onSent?: (lead: SentLead) => void;
   toCalendar: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const skipRestore = useRef(false);
-  const { stay, reference, data, quote } = useStay();
+  const { stay } = useStay();
   const titleId = useId();
 
   // A click on the backdrop (the dialog itself, outside its content) closes, as on every listing site.
@@ -477,48 +479,87 @@ function BookingDialog({
                 {hasDates(stay) ? 'Send an inquiry' : 'Choose dates to continue'}
               </button>
             </div>
-          ) : hasDates(stay) ? (
-            <div className="mt-3">
-              <div className="flex items-start justify-between gap-3 rounded-xl bg-sand-50 p-3 ring-1 ring-sand-200">
-                <div className="text-sm">
-                  <p className="font-medium text-ink-900">{data.name}</p>
-                  <p data-testid="inquiry-stay">{stayLine(stay)}</p>
-                  {quote.data && !quote.data.price_on_request && (
-                    <p className="font-semibold text-ink-900">
-                      {money(quote.data.totals.total, quote.data.currency.code)} total
-                    </p>
-                  )}
-                </div>
-                <button
-                  type="button"
-                  onClick={changeStay}
-                  className="shrink-0 text-sm font-medium text-brand-700 underline"
-                >
-                  Change
-                </button>
-              </div>
-              <div className="mt-4">
-                <Suspense fallback={<p className="py-8 text-sm text-ink-700">Loading the form…</p>}>
-                  <InquiryForm
-                    propertyId={data.propertyId}
-                    stay={stay}
-                    reference={reference}
-                    onSent={onSent}
-                    onChangeStay={changeStay}
-                  />
-                </Suspense>
-              </div>
-            </div>
           ) : (
-            <p className="mt-3 text-sm">
-              Choose your dates first.{' '}
-              <button type="button" className="font-medium text-brand-700 underline" onClick={changeStay}>
-                Choose dates
-              </button>
-            </p>
+            <InquiryStep onChangeStay={changeStay} />
           )}
         </div>
       )}
     </dialog>
+  );
+}
+
+/** The inquiry: the stay as a summary with a way to change it, then the traveller's details. */
+function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
+  const { stay, reference, data, quote } = useStay();
+  const { onSent } = useContext(UiContext);
+  if (!hasDates(stay))
+    return (
+      <p className="mt-3 text-sm">
+        Choose your dates first.{' '}
+        <button type="button" className="font-medium text-brand-700 underline" onClick={onChangeStay}>
+          Choose dates
+        </button>
+      </p>
+    );
+  return (
+    <div className="mt-3">
+      <div className="flex items-start justify-between gap-3 rounded-xl bg-sand-50 p-3 ring-1 ring-sand-200">
+        <div className="text-sm">
+          <p className="font-medium text-ink-900">{data.name}</p>
+          <p data-testid="inquiry-stay">{stayLine(stay)}</p>
+          {quote.data && !quote.data.price_on_request && (
+            <p className="font-semibold text-ink-900">
+              {money(quote.data.totals.total, quote.data.currency.code)} total
+            </p>
+          )}
+        </div>
+        <button
+          type="button"
+          onClick={onChangeStay}
+          className="shrink-0 text-sm font-medium text-brand-700 underline"
+        >
+          Change
+        </button>
+      </div>
+      <div className="mt-4">
+        <Suspense fallback={<p className="py-8 text-sm text-ink-700">Loading the form…</p>}>
+          <InquiryForm
+            propertyId={data.propertyId}
+            stay={stay}
+            reference={reference}
+            onSent={onSent}
+            onChangeStay={onChangeStay}
+          />
+        </Suspense>
+      </div>
+    </div>
+  );
+}
+
+/** An embed's inquiry, in the page below the calendar and the card, once the traveller asks for it. */
+export function InlineInquiry() {
+  const ui = useContext(UiContext);
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (ui.step !== 'inquiry') return;
+    ref.current?.scrollIntoView({ block: 'start' });
+    document.getElementById('inline-inquiry-title')?.focus({ preventScroll: true });
+  }, [ui.step]);
+  if (ui.step !== 'inquiry') return null;
+  return (
+    <section
+      ref={ref}
+      aria-labelledby="inline-inquiry-title"
+      className="rounded-2xl bg-white p-5 ring-1 ring-sand-200"
+    >
+      <h2
+        id="inline-inquiry-title"
+        tabIndex={-1}
+        className="text-xl font-semibold text-ink-900 focus:outline-none"
+      >
+        Send an inquiry
+      </h2>
+      <InquiryStep onChangeStay={ui.toCalendar} />
+    </section>
   );
 }
