@@ -101,6 +101,9 @@ export function InquiryForm({
   const schema = useMemo(() => inquiryRequestSchema(today), [today]);
   const resolver = useMemo(() => plainResolver(schema), [schema]);
   const [problems, setProblems] = useState<string[]>([]);
+  // Until the script runs, a click would submit natively (a GET carrying the traveller's details in the URL).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const [destination, setDestination] = useState<{ id: number | null; name: string }>({ id: null, name: '' });
   const form = useForm<InquiryRequestInput, unknown, InquiryRequest>({
     resolver,
@@ -215,6 +218,7 @@ export function InquiryForm({
     <form
       onSubmit={submit}
       noValidate
+      data-ready={ready || undefined}
       aria-label={general ? 'Tell us about your trip' : 'Send an inquiry'}
       className="flex flex-col gap-4"
     >
@@ -396,7 +400,7 @@ export function InquiryForm({
       </div>
       <button
         type="submit"
-        disabled={formState.isSubmitting}
+        disabled={!ready || formState.isSubmitting}
         className="rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:cursor-wait disabled:opacity-60"
       >
         {formState.isSubmitting ? 'Sending…' : general ? 'Send the request' : 'Send the inquiry'}

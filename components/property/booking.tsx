@@ -170,11 +170,6 @@ function DatesSummary({ onChange }: { onChange: () => void }) {
     <button
       type="button"
       onClick={onChange}
-      aria-label={
-        hasDates(stay)
-          ? `Dates: ${stayLine({ ...stay, checkin: stay.checkin, checkout: stay.checkout })}. Change the dates`
-          : 'Dates: none chosen yet. Choose dates in the calendar'
-      }
       className="flex w-full divide-x divide-sand-200 rounded-xl border border-sand-200 hover:border-brand-600"
     >
       <span className={box}>
@@ -193,7 +188,11 @@ function DatesSummary({ onChange }: { onChange: () => void }) {
           {stay.checkout ? shortDay(stay.checkout, true) : 'Add date'}
         </span>
       </span>
-      {nights !== null && <span className="sr-only">{plural(nights, 'night')}</span>}
+      <span className="sr-only">
+        {nights !== null
+          ? `, ${plural(nights, 'night')}. Change the dates`
+          : '. Choose dates in the calendar'}
+      </span>
     </button>
   );
 }
@@ -402,13 +401,34 @@ function BookingDialog({
   const titleId = useId();
 
   // A click on the backdrop (the dialog itself, outside its content) closes, as on every listing site.
+  // Tab wraps inside: a modal dialog keeps the page inert, but would let focus leave for the browser's own UI.
   useEffect(() => {
     const dialog = ref.current;
     const outside = (e: MouseEvent) => {
       if (e.target === dialog) dialog?.close();
     };
+    const wrap = (e: KeyboardEvent) => {
+      if (e.key !== 'Tab' || !dialog) return;
+      const focusable = [
+        ...dialog.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex="0"]'),
+      ].filter((el) => !el.hasAttribute('disabled') && el.tabIndex >= 0 && el.offsetParent !== null);
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) return;
+      if (e.shiftKey && (document.activeElement === first || !dialog.contains(document.activeElement))) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
     dialog?.addEventListener('click', outside);
-    return () => dialog?.removeEventListener('click', outside);
+    dialog?.addEventListener('keydown', wrap);
+    return () => {
+      dialog?.removeEventListener('click', outside);
+      dialog?.removeEventListener('keydown', wrap);
+    };
   }, []);
 
   useEffect(() => {

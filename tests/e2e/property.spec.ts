@@ -1,6 +1,17 @@
 import type { Page } from '@playwright/test';
 import { stayLine } from '../../components/property/format';
-import { addDays, booked, dayButton, freeStay, pageCalendar, pickStay, price, type Range } from './stays';
+import {
+  addDays,
+  booked,
+  calendarNote,
+  dayButton,
+  formReady,
+  freeStay,
+  pageCalendar,
+  pickStay,
+  price,
+  type Range,
+} from './stays';
 import { browserDay, catalogApi, expect, expectAccessible, LIVE_SITE, TEST_SITE, test } from './support';
 
 /*
@@ -15,7 +26,7 @@ async function sendInquiry(page: Page, base: string) {
   const stay = await freeStay(page);
   await page.goto(`${base}/properties/${stay.id}`);
   // Before dates: a "from" price and a call to choose dates, nothing to send yet.
-  await expect(card(page).getByRole('button', { name: 'Choose dates' })).toBeVisible();
+  await expect(card(page).getByRole('button', { name: 'Choose dates', exact: true })).toBeVisible();
   await pickStay(pageCalendar(page), stay.checkin, stay.checkout);
   const expected = await catalogApi(
     `/properties/${stay.id}/quote?checkin=${stay.checkin}&checkout=${stay.checkout}&adults=2`,
@@ -121,7 +132,7 @@ test('a stay in the URL is on the page at once: calendar, party, price; nonsense
   await expect(page.getByRole('dialog').getByLabel('Your reference (optional)')).toHaveValue('ADV-9');
   // A checkout before its checkin is no stay.
   await page.goto(`/properties/${stay.id}?checkin=${stay.checkout}&checkout=${stay.checkin}`);
-  await expect(card(page).getByRole('button', { name: 'Choose dates' })).toBeVisible();
+  await expect(card(page).getByRole('button', { name: 'Choose dates', exact: true })).toBeVisible();
 });
 
 for (const timezoneId of ['Pacific/Honolulu', 'Pacific/Tongatapu']) {
@@ -163,7 +174,7 @@ test('the calendar refuses a range across a booked night and honours both full-d
     if (!r) continue;
     await page.goto(`/properties/${p.id}`);
     const calendar = pageCalendar(page);
-    const status = calendar.getByRole('status');
+    const status = calendarNote(calendar);
     if (!checked.cross) {
       await (await dayButton(calendar, addDays(r.checkin, -2))).click();
       await (await dayButton(calendar, addDays(r.checkout, 1))).click();
@@ -225,6 +236,8 @@ test('past days and booked days look different, and the legend says which is whi
 test.describe('the inquiry forms', () => {
   test('each rule is shown on its field, in words', async ({ page }) => {
     await page.goto('/inquire');
+    await formReady(page);
+    await formReady(page);
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Message (optional)').fill('x'.repeat(5001));
     await page.getByLabel('Minimum nightly budget').fill('300');
@@ -254,6 +267,8 @@ test.describe('the inquiry forms', () => {
 
   test('a general request reaches an agent with its destination and budget', async ({ page }) => {
     await page.goto('/inquire');
+    await formReady(page);
+    await formReady(page);
     const combo = page.getByRole('combobox', { name: 'Destination' });
     await combo.fill('Ital');
     await page.getByRole('option', { name: /^Italy/ }).click();

@@ -51,12 +51,15 @@ export async function dayButton(calendar: Locator, day: string) {
 /** The page's own calendar (the main column's "Availability"). */
 export const pageCalendar = (page: Page) => page.getByRole('region', { name: 'Availability' });
 
+/** What the calendar says about the last day clicked (its months' captions are status regions too). */
+export const calendarNote = (calendar: Locator) => calendar.locator('p[role=status]');
+
 /** Check-in then check-out, as a traveller clicks them, waiting for the calendar to say each. */
 export async function pickStay(calendar: Locator, checkin: string, checkout: string) {
   await (await dayButton(calendar, checkin)).click();
-  await expect(calendar.getByRole('status')).toContainText('Check-in');
+  await expect(calendarNote(calendar)).toContainText('Check-in');
   await (await dayButton(calendar, checkout)).click();
-  await expect(calendar.getByRole('status')).toContainText('Check-out');
+  await expect(calendarNote(calendar)).toContainText('Check-out');
 }
 
 /** A free stay of at least `nights` (and at least its minimum stay, at most 7) at one property, or null. */
@@ -93,4 +96,9 @@ export async function freeStay(page: Page, from = 30, nights = 3) {
     if (!q.price_on_request) return { ...stay, sleeps: p.sleeps as number };
   }
   throw new Error('no free stay found');
+}
+
+/** Waits for a form's script to run: what is typed before that is not the form's yet. */
+export async function formReady(page: Page) {
+  await page.locator('form[data-ready]').first().waitFor();
 }
