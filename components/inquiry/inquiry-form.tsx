@@ -107,7 +107,10 @@ export function InquiryForm({
   const [destination, setDestination] = useState<{ id: number | null; name: string }>({ id: null, name: '' });
   const form = useForm<InquiryRequestInput, unknown, InquiryRequest>({
     resolver,
-    mode: 'onTouched',
+    // Checked on sending, then as each field is corrected: a message appearing on blur moves the button
+    // from under the pointer mid-click, and the first send would go nowhere.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: {
       property_id: propertyId ?? undefined,
       stay: stayValues(stay, general) as InquiryRequestInput['stay'],

@@ -78,7 +78,8 @@ for (const [width, height, device] of [
         await expect(card.getByTestId('quote-total')).toHaveText(total);
         await expect(card).toContainText(party(ADULTS, CHILDREN));
       } else {
-        await expect(page.getByText(`${total} total`)).toBeInViewport();
+        // The bar at the bottom: the stay's total, in reach without scrolling.
+        await expect(page.getByRole('button', { name: `${total} total`, exact: false })).toBeInViewport();
       }
       await expect(pageCalendar(page).getByRole('button', { name: /check-in/ })).toHaveCount(1);
       await expectAccessible(page);
