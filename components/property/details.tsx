@@ -266,8 +266,8 @@ function RateRow({ rate, currency, children }: { rate: Rate; currency: string; c
       </th>
       <td className="py-1 pr-3">{rate.rooms}</td>
       <td className="py-1 pr-3">{money(rate.nightly, currency)}</td>
-      <td className="py-1 pr-3">{maybe(rate.weekly)}</td>
-      <td className="py-1 pr-3">{maybe(rate.monthly)}</td>
+      <td className="hidden py-1 pr-3 sm:table-cell">{maybe(rate.weekly)}</td>
+      <td className="hidden py-1 pr-3 sm:table-cell">{maybe(rate.monthly)}</td>
       <td className="py-1">{plural(rate.min_stay, 'night')}</td>
     </tr>
   );
@@ -293,13 +293,18 @@ export function RatesTable({ rates, today }: { rates: RateSheet; today: string }
       {seasons.length === 0 && !rates.default_rate ? (
         <p className="text-sm">No rates are published yet; an agent will quote on request.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
+        // Weekly and monthly rates fold away on a phone, so the table fits without a sideways scroll.
+        <div>
+          <table className="w-full text-left text-sm">
             <caption className="sr-only">Seasonal rates by bedrooms, in {currency}</caption>
             <thead>
               <tr className="border-b border-sand-200 text-ink-900">
                 {RATE_COLUMNS.map((h) => (
-                  <th key={h} scope="col" className="py-2 pr-3">
+                  <th
+                    key={h}
+                    scope="col"
+                    className={`py-2 pr-3 ${h === 'Weekly' || h === 'Monthly' ? 'hidden sm:table-cell' : ''}`}
+                  >
                     {h}
                   </th>
                 ))}

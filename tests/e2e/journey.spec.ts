@@ -212,7 +212,7 @@ test('no error a person can see names a dotted path, an API field or a format ma
   await page.getByLabel('Last name').fill('Words');
   await page.getByLabel('Email').fill('sam@example.com');
   await page.getByRole('button', { name: 'Send the request' }).click();
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
   expectWords(await visibleErrors(page));
   await page.unroute('**/api/inquiries');
 
