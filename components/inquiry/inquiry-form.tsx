@@ -134,7 +134,6 @@ export function InquiryForm({
     setValue('stay', stayValues(JSON.parse(stayKey) as Stay, false) as InquiryRequestInput['stay']);
     clearErrors('stay');
     setProblems([]);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the stay's value is its key
   }, [general, stayKey, setValue, clearErrors]);
 
   useEffect(() => {
