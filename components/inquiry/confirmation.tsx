@@ -83,7 +83,7 @@ export function Confirmation({ row, rentalPath }: { row: Lead; rentalPath?: (id:
               {lead.shown?.destination?.path.join(', ') ?? lead.destination?.name}
             </h2>
           )}
-          <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-y-2 sm:grid-cols-[10rem_1fr]">
+          <dl className="mt-3 grid grid-cols-1 gap-y-1 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-y-2 [&>dd]:mb-2 [&>dd]:break-words sm:[&>dd]:mb-0 [&>dt]:text-sm sm:[&>dt]:text-base">
             <dt className="text-ink-700">Dates</dt>
             <dd className="text-ink-900">
               {stayDates(checkin, checkout)} · {plural(nights, 'night')}
