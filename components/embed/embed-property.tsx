@@ -2,24 +2,29 @@
 
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
-import type { Availability, Quote, RateSheet } from '@/lib/contract';
-import type { Stay } from '../inquiry/inquiry-form';
-import { Booking } from '../property/booking';
+import type { Quote } from '@/lib/contract';
+import type { Stay } from '@/lib/site/stay';
+import { Booking, BookingCard, type BookingData, InlineInquiry, StayCalendar } from '../property/booking';
 import { useEmbedEvents } from './bridge';
 
-/** The property's calendar, quote and inquiry inside a partner's page, reporting quotes and inquiries to it. */
-export function EmbedBooking(props: {
-  propertyId: number;
-  sleeps: number;
-  maxBedrooms: number;
-  booked: Availability['booked'];
-  rates: Pick<RateSheet, 'rates' | 'default_rate'>;
-  initial: Stay & { reference?: string };
+/**
+ * The property's booking widget inside a partner's page: the same one stay as the site's page (prefilled
+ * from the frame's URL), reporting quotes and inquiries to the partner. The card sits inline, since the
+ * frame grows to its content and a bar fixed to its bottom would float below the fold of the host page.
+ */
+export function EmbedBooking({
+  data,
+  initial,
+  reference,
+  hostQuery,
+}: {
+  data: BookingData;
+  initial: Stay;
+  reference?: string;
   hostQuery: string;
 }) {
   const send = useEmbedEvents();
   const router = useRouter();
-  const { hostQuery, ...booking } = props;
   const onQuote = useCallback(
     (q: Quote) =>
       send('quote', {
@@ -27,6 +32,7 @@ export function EmbedBooking(props: {
         checkin: q.stay.checkin,
         checkout: q.stay.checkout,
         currency: q.currency.code,
+        total: q.price_on_request ? null : q.totals.total,
         total_payable: q.price_on_request ? null : q.totals.total_payable,
         price_on_request: q.price_on_request,
       }),
@@ -34,7 +40,11 @@ export function EmbedBooking(props: {
   );
   return (
     <Booking
-      {...booking}
+      data={data}
+      initial={initial}
+      reference={reference}
+      phoneBar={false}
+      inline
       onQuote={onQuote}
       onSent={(lead) => {
         send('inquiry-submitted', {
@@ -45,6 +55,16 @@ export function EmbedBooking(props: {
         });
         router.push(`/embed/inquiries/${lead.id}${hostQuery}`);
       }}
-    />
+    >
+      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_22rem] md:items-start">
+        <div className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
+          <StayCalendar />
+        </div>
+        <BookingCard />
+      </div>
+      <div className="mt-6">
+        <InlineInquiry />
+      </div>
+    </Booking>
   );
 }

@@ -2,30 +2,28 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
-import { forwardRef, useEffect, useImperativeHandle, useMemo, useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useEffect, useMemo, useState } from 'react';
+import { type FieldErrors, type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import {
   INQUIRY_LIMITS,
   type InquiryRequest,
   type InquiryRequestInput,
   inquiryRequestSchema,
 } from '@/lib/contract';
+import { ApiError, apiPost } from '@/lib/site/api-client';
 import { toDay } from '@/lib/site/browser';
+import { fieldMessage } from '@/lib/site/messages';
+import type { Stay } from '@/lib/site/stay';
+import { DateRangeField } from '../search/date-range-field';
 import { DestinationCombobox } from '../search/destination-combobox';
+import '../property/calendar.css';
 
 /*
  * The inquiry form, for a property or as a general request for a destination. It validates with the
- * contract's own schema (the API's rules and limits), so what it accepts the API accepts; the server's field
- * errors land on their fields by dotted path, its plain messages above the form.
+ * contract's own schema (the API's rules and limits), so what it accepts the API accepts; every message,
+ * the schema's and the server's, reaches the traveller as a sentence naming the field by its label.
+ * For a property the stay is not asked again: it is the page's one stay, shown above the form.
  */
-
-export interface Stay {
-  checkin?: string;
-  checkout?: string;
-  adults?: number;
-  children?: number;
-  bedrooms?: number;
-}
 
 /** What the site answered for an accepted inquiry (the lead as `/api/inquiries` returns it). */
 export interface SentLead {
@@ -36,112 +34,147 @@ export interface SentLead {
   test: boolean | null;
 }
 
-export interface InquiryFormHandle {
-  /** Puts a stay chosen elsewhere on the page (the calendar and quote) into the form and moves there. */
-  takeStay: (stay: Stay) => void;
-}
-
 const input =
   'mt-1 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-700';
 
 const optionalNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
-export const InquiryForm = forwardRef<
-  InquiryFormHandle,
-  {
-    propertyId?: number;
-    initial?: Stay & { reference?: string };
-    maxBedrooms?: number;
-    /** Told when the inquiry was accepted, instead of opening the site's confirmation page. */
-    onSent?: (lead: SentLead) => void;
-  }
->(function InquiryForm({ propertyId, initial, maxBedrooms, onSent }, ref) {
+/** The contract's resolver, with each message turned into the site's words for that field. */
+function plainResolver(
+  schema: ReturnType<typeof inquiryRequestSchema>,
+): Resolver<InquiryRequestInput, unknown, InquiryRequest> {
+  const base = zodResolver(schema) as Resolver<InquiryRequestInput, unknown, InquiryRequest>;
+  return async (values, context, options) => {
+    const result = await base(values, context, options);
+    const walk = (node: unknown, path: string[]) => {
+      if (!node || typeof node !== 'object') return;
+      const error = node as { message?: unknown; type?: unknown };
+      if (typeof error.message === 'string' && typeof error.type === 'string')
+        error.message = fieldMessage(path.join('.'), error.message);
+      for (const [k, v] of Object.entries(node))
+        if (k !== 'ref' && typeof v === 'object') walk(v, [...path, k]);
+    };
+    walk(result.errors, []);
+    return result;
+  };
+}
+
+/** Every message under a part of the errors (the stay's, on a property form where it has no inputs). */
+function messagesIn(node: unknown): string[] {
+  if (!node || typeof node !== 'object') return [];
+  const e = node as { message?: unknown; type?: unknown };
+  const own = typeof e.message === 'string' && typeof e.type === 'string' ? [e.message] : [];
+  return [
+    ...own,
+    ...Object.entries(node).flatMap(([k, v]) => (k === 'ref' || k === 'message' ? [] : messagesIn(v))),
+  ];
+}
+
+/** The stay as the inquiry sends it (a general request has no bedrooms). */
+const stayValues = (s: Stay | undefined, general: boolean) => ({
+  checkin: s?.checkin,
+  checkout: s?.checkout,
+  guests: { adults: s?.adults ?? 2, children: s?.children ?? 0 },
+  bedrooms: general ? undefined : s?.bedrooms,
+});
+
+export function InquiryForm({
+  propertyId,
+  stay,
+  reference,
+  onSent,
+  onChangeStay,
+}: {
+  /** A property inquiry when given; a general request for a destination otherwise. */
+  propertyId?: number;
+  /** The page's stay (a property inquiry sends exactly this); a general request's starting point. */
+  stay?: Stay;
+  reference?: string;
+  /** Told when the inquiry was accepted, instead of opening the site's confirmation page. */
+  onSent?: (lead: SentLead) => void;
+  /** Takes the traveller back to the page's calendar and party (a property inquiry). */
+  onChangeStay?: () => void;
+}) {
   const router = useRouter();
   const general = propertyId === undefined;
   const today = toDay(new Date());
   const schema = useMemo(() => inquiryRequestSchema(today), [today]);
+  const resolver = useMemo(() => plainResolver(schema), [schema]);
   const [problems, setProblems] = useState<string[]>([]);
+  // Until the script runs, a click would submit natively (a GET carrying the traveller's details in the URL).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const [destination, setDestination] = useState<{ id: number | null; name: string }>({ id: null, name: '' });
   const form = useForm<InquiryRequestInput, unknown, InquiryRequest>({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
+    resolver,
+    // Checked on sending, then as each field is corrected: a message appearing on blur moves the button
+    // from under the pointer mid-click, and the first send would go nowhere.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: {
       property_id: propertyId ?? undefined,
-      stay: {
-        checkin: initial?.checkin ?? '',
-        checkout: initial?.checkout ?? '',
-        guests: { adults: initial?.adults ?? 2, children: initial?.children ?? 0 },
-        bedrooms: initial?.bedrooms,
-      },
+      stay: stayValues(stay, general) as InquiryRequestInput['stay'],
       contact: { first_name: '', last_name: '', email: '', phone: '' },
       message: '',
-      reference: initial?.reference ?? '',
+      reference: reference ?? '',
     },
   });
-  const { register, handleSubmit, formState, setError, setValue, setFocus } = form;
-  const errors = formState.errors as Record<string, unknown>;
+  const { register, handleSubmit, formState, setError, setValue, clearErrors } = form;
+  const errors = formState.errors as FieldErrors<InquiryRequestInput> & Record<string, unknown>;
   const errorOf = (path: string): string | undefined => {
     let at: unknown = errors;
     for (const part of path.split('.')) at = (at as Record<string, unknown> | undefined)?.[part];
     return (at as { message?: string } | undefined)?.message;
   };
 
-  useImperativeHandle(ref, () => ({
-    takeStay(stay) {
-      if (stay.checkin) setValue('stay.checkin', stay.checkin, { shouldValidate: true });
-      if (stay.checkout) setValue('stay.checkout', stay.checkout, { shouldValidate: true });
-      if (stay.adults) setValue('stay.guests.adults', stay.adults);
-      if (stay.children !== undefined) setValue('stay.guests.children', stay.children);
-      setValue('stay.bedrooms', stay.bedrooms);
-      setFocus('contact.first_name');
-    },
-  }));
+  // A property inquiry follows the page's stay: what is sent is what the summary above says.
+  const stayKey = general ? '' : JSON.stringify(stay ?? {});
+  useEffect(() => {
+    if (general || !stayKey) return;
+    setValue('stay', stayValues(JSON.parse(stayKey) as Stay, false) as InquiryRequestInput['stay']);
+    clearErrors('stay');
+    setProblems([]);
+  }, [general, stayKey, setValue, clearErrors]);
 
   useEffect(() => {
     if (general)
       setValue(
         'destination',
         destination.id ? { id: destination.id } : destination.name ? { name: destination.name } : undefined,
+        { shouldValidate: formState.isSubmitted },
       );
-  }, [general, destination, setValue]);
+  }, [general, destination, setValue, formState.isSubmitted]);
 
   const submit = handleSubmit(async (values) => {
     setProblems([]);
     const honeypot = (document.getElementById('inq-website') as HTMLInputElement | null)?.value ?? '';
-    let res: Response;
     try {
-      res = await fetch('/api/inquiries', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...values, website: honeypot }),
+      const { lead } = await apiPost<{ lead: SentLead | null }>('/api/inquiries', {
+        ...values,
+        website: honeypot,
       });
-    } catch {
-      setProblems([
-        'Your inquiry could not be sent: the connection failed. Nothing was lost; please try again.',
-      ]);
-      return;
+      if (!lead) setProblems(['Thank you.']);
+      else if (onSent) onSent(lead);
+      else router.push(`/inquiries/${lead.id}`);
+    } catch (caught) {
+      const error =
+        caught instanceof ApiError
+          ? caught
+          : new ApiError('network_error', 'Your inquiry could not be sent; please try again.');
+      const left: string[] = [];
+      for (const [path, message] of Object.entries(error.fields)) {
+        if (document.querySelector(`[name="${CSS.escape(path)}"]`))
+          setError(path as FieldPath<InquiryRequestInput>, { type: 'server', message });
+        else if (!left.includes(message)) left.push(message);
+      }
+      if (Object.keys(error.fields).length === 0)
+        left.push(
+          error.code === 'network_error'
+            ? 'Your inquiry could not be sent: the connection failed. Nothing was lost; please try again.'
+            : error.message,
+        );
+      setProblems(left);
     }
-    const body = await res.json().catch(() => null);
-    if (res.ok && body?.lead) {
-      if (onSent) onSent(body.lead as SentLead);
-      else router.push(`/inquiries/${body.lead.id}`);
-      return;
-    }
-    if (res.ok) {
-      setProblems(['Thank you.']);
-      return;
-    }
-    const error = body?.error as
-      | { code: string; message: string; fields?: Record<string, string> }
-      | undefined;
-    const left: string[] = [];
-    for (const [path, message] of Object.entries(error?.fields ?? {})) {
-      if (document.querySelector(`[name="${CSS.escape(path)}"]`)) {
-        setError(path as FieldPath<InquiryRequestInput>, { type: 'server', message });
-      } else left.push(`${path === 'property_id' ? 'This rental' : path}: ${message}`);
-    }
-    if (!error?.fields) left.push(error?.message ?? 'Your inquiry could not be sent; please try again.');
-    setProblems(left);
   });
 
   const field = (name: string, label: string, el: React.ReactNode, hint?: string) => {
@@ -172,137 +205,134 @@ export const InquiryForm = forwardRef<
     return { id, 'aria-invalid': invalid, 'aria-describedby': invalid ? `${id}-error` : undefined };
   };
 
+  // On a property form the stay has no inputs: its problems are said above, with a way to change it.
+  const stayProblems = general ? [] : messagesIn(errors.stay);
+  const shown = [...stayProblems, ...problems];
+  const destinationProblem =
+    errorOf('destination') ?? errorOf('destination.id') ?? errorOf('destination.name');
+  // The picker is one field, "Dates": with none chosen, ask for both rather than for "a check-in date".
+  const dateProblem =
+    errorOf('stay.checkin') && !form.getValues('stay.checkin')
+      ? 'Choose your check-in and check-out dates'
+      : (errorOf('stay.checkin') ?? errorOf('stay.checkout'));
+
   return (
     <form
       onSubmit={submit}
       noValidate
-      aria-labelledby="inquiry-title"
-      className="flex flex-col gap-4 rounded-2xl bg-white p-5 ring-1 ring-sand-200"
+      data-ready={ready || undefined}
+      aria-label={general ? 'Tell us about your trip' : 'Send an inquiry'}
+      className="flex flex-col gap-4"
     >
-      <h2 id="inquiry-title" className="text-xl font-semibold text-ink-900">
-        {general ? 'Tell us about your trip' : 'Send an inquiry'}
-      </h2>
-      {problems.length > 0 && (
+      {shown.length > 0 && (
         <div role="alert" className="rounded-lg bg-red-50 p-3 text-red-900">
-          {problems.map((p) => (
+          {shown.map((p) => (
             <p key={p}>{p}</p>
           ))}
+          {stayProblems.length > 0 && onChangeStay && (
+            <button type="button" onClick={onChangeStay} className="mt-1 font-medium underline">
+              Change the dates or guests
+            </button>
+          )}
         </div>
       )}
       {general && (
-        <fieldset className="grid gap-3 sm:grid-cols-2">
-          <legend className="mb-1 text-sm font-semibold text-ink-900">Where</legend>
-          <DestinationCombobox
-            name="destination_id"
-            onChoose={(l) => setDestination({ id: l?.id ?? null, name: '' })}
-          />
-          <div>
-            <label htmlFor="inq-destination-name" className="block text-sm font-medium text-ink-700">
-              Or describe it
-            </label>
-            <input
-              id="inq-destination-name"
-              className={input}
-              maxLength={INQUIRY_LIMITS.destinationName}
-              placeholder="e.g. a quiet Greek island"
-              onChange={(e) => setDestination((d) => (d.id ? d : { id: null, name: e.target.value }))}
+        <>
+          <fieldset className="grid gap-3 sm:grid-cols-2">
+            <legend className="mb-1 text-sm font-semibold text-ink-900">Where</legend>
+            <DestinationCombobox
+              name="destination_id"
+              onChoose={(l) => setDestination({ id: l?.id ?? null, name: '' })}
             />
-          </div>
-          {errorOf('destination') && (
-            <p className="text-sm text-red-800 sm:col-span-2">Destination: {errorOf('destination')}</p>
-          )}
-        </fieldset>
+            <div>
+              <label htmlFor="inq-destination-name" className="block text-sm font-medium text-ink-700">
+                Or describe it
+              </label>
+              <input
+                id="inq-destination-name"
+                name="destination.name"
+                className={input}
+                maxLength={INQUIRY_LIMITS.destinationName}
+                placeholder="e.g. a quiet Greek island"
+                onChange={(e) => setDestination((d) => (d.id ? d : { id: null, name: e.target.value }))}
+              />
+            </div>
+            {destinationProblem && <p className="text-sm text-red-800 sm:col-span-2">{destinationProblem}</p>}
+          </fieldset>
+          <fieldset className="grid gap-3 sm:grid-cols-2">
+            <legend className="mb-1 text-sm font-semibold text-ink-900">When and who</legend>
+            <div className="sm:col-span-2">
+              <DateRangeField
+                checkin={stay?.checkin}
+                checkout={stay?.checkout}
+                onChange={(r) => {
+                  const validate = { shouldValidate: formState.isSubmitted };
+                  setValue('stay.checkin', r.checkin as string, validate);
+                  setValue('stay.checkout', r.checkout as string, validate);
+                }}
+              />
+              {dateProblem && (
+                <p id="inq-dates-error" className="mt-1 text-sm text-red-800">
+                  {dateProblem}
+                </p>
+              )}
+            </div>
+            {field(
+              'stay.guests.adults',
+              'Adults',
+              <input
+                type="number"
+                min={1}
+                max={50}
+                className={input}
+                {...a11y('stay.guests.adults')}
+                {...register('stay.guests.adults', { setValueAs: optionalNumber })}
+              />,
+            )}
+            {field(
+              'stay.guests.children',
+              'Children',
+              <input
+                type="number"
+                min={0}
+                max={50}
+                className={input}
+                {...a11y('stay.guests.children')}
+                {...register('stay.guests.children', { setValueAs: optionalNumber })}
+              />,
+            )}
+          </fieldset>
+          <fieldset className="grid gap-3 sm:grid-cols-2">
+            <legend className="mb-1 text-sm font-semibold text-ink-900">Nightly budget (optional)</legend>
+            {field(
+              'budget.min',
+              'Minimum nightly budget',
+              <input
+                type="number"
+                min={0}
+                inputMode="numeric"
+                className={input}
+                {...a11y('budget.min')}
+                {...register('budget.min', { setValueAs: optionalNumber })}
+              />,
+            )}
+            {field(
+              'budget.max',
+              'Maximum nightly budget',
+              <input
+                type="number"
+                min={0}
+                inputMode="numeric"
+                className={input}
+                {...a11y('budget.max')}
+                {...register('budget.max', { setValueAs: optionalNumber })}
+              />,
+            )}
+          </fieldset>
+        </>
       )}
       <fieldset className="grid gap-3 sm:grid-cols-2">
-        <legend className="mb-1 text-sm font-semibold text-ink-900">Stay</legend>
-        {field(
-          'stay.checkin',
-          'Check-in',
-          <input
-            type="date"
-            min={today}
-            className={input}
-            {...a11y('stay.checkin')}
-            {...register('stay.checkin')}
-          />,
-        )}
-        {field(
-          'stay.checkout',
-          'Check-out',
-          <input
-            type="date"
-            min={today}
-            className={input}
-            {...a11y('stay.checkout')}
-            {...register('stay.checkout')}
-          />,
-        )}
-        {field(
-          'stay.guests.adults',
-          'Adults',
-          <input
-            type="number"
-            min={1}
-            max={50}
-            className={input}
-            {...a11y('stay.guests.adults')}
-            {...register('stay.guests.adults', { setValueAs: optionalNumber })}
-          />,
-        )}
-        {field(
-          'stay.guests.children',
-          'Children',
-          <input
-            type="number"
-            min={0}
-            max={50}
-            className={input}
-            {...a11y('stay.guests.children')}
-            {...register('stay.guests.children', { setValueAs: optionalNumber })}
-          />,
-        )}
-        {field(
-          'stay.bedrooms',
-          'Bedrooms (optional)',
-          <input
-            type="number"
-            min={1}
-            max={maxBedrooms ?? 50}
-            className={input}
-            {...a11y('stay.bedrooms')}
-            {...register('stay.bedrooms', { setValueAs: optionalNumber })}
-          />,
-        )}
-      </fieldset>
-      {general && (
-        <fieldset className="grid gap-3 sm:grid-cols-2">
-          <legend className="mb-1 text-sm font-semibold text-ink-900">Nightly budget (optional)</legend>
-          {field(
-            'budget.min',
-            'From',
-            <input
-              type="number"
-              min={0}
-              className={input}
-              {...a11y('budget.min')}
-              {...register('budget.min', { setValueAs: optionalNumber })}
-            />,
-          )}
-          {field(
-            'budget.max',
-            'Up to',
-            <input
-              type="number"
-              min={0}
-              className={input}
-              {...a11y('budget.max')}
-              {...register('budget.max', { setValueAs: optionalNumber })}
-            />,
-          )}
-        </fieldset>
-      )}
-      <fieldset className="grid gap-3 sm:grid-cols-2">
-        <legend className="mb-1 text-sm font-semibold text-ink-900">The traveller</legend>
+        <legend className="mb-1 text-sm font-semibold text-ink-900">Your details</legend>
         {field(
           'contact.first_name',
           'First name',
@@ -352,7 +382,7 @@ export const InquiryForm = forwardRef<
       {field(
         'message',
         'Message (optional)',
-        <textarea rows={4} className={input} {...a11y('message')} {...register('message')} />,
+        <textarea rows={3} className={input} {...a11y('message')} {...register('message')} />,
         `Travel advisors: say who you are and what the trip needs. Up to ${INQUIRY_LIMITS.message.toLocaleString('en')} characters.`,
       )}
       {field(
@@ -372,11 +402,11 @@ export const InquiryForm = forwardRef<
       </div>
       <button
         type="submit"
-        disabled={formState.isSubmitting}
+        disabled={!ready || formState.isSubmitting}
         className="rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:cursor-wait disabled:opacity-60"
       >
         {formState.isSubmitting ? 'Sending…' : general ? 'Send the request' : 'Send the inquiry'}
       </button>
     </form>
   );
-});
+}

@@ -1,394 +1,585 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DayPicker, type Modifiers } from 'react-day-picker';
-import 'react-day-picker/style.css';
-import type { Availability, Quote, RateSheet } from '@/lib/contract';
-import { addDays, daysBetween } from '@/lib/dates';
-import { fromDay, showDay, toDay } from '@/lib/site/browser';
-import { bedroomsPriced, calendarOf, minimumStay } from '@/lib/site/stay-rules';
-import type { InquiryFormHandle, SentLead, Stay } from '../inquiry/inquiry-form';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import type { Quote } from '@/lib/contract';
+import { plural } from '@/lib/site/browser';
+import { guestsOf, hasDates, type Stay } from '@/lib/site/stay';
+import type { SentLead } from '../inquiry/inquiry-form';
+import { money, party, roughMoney, shortDay, stayLine } from './format';
+import { PriceBreakdown } from './price';
+import { StayCalendar } from './stay-calendar';
+import { type BookingData, StayProvider, useStay } from './stay-context';
 
-// The form (with the contract's schema) is most of the page's script: it loads when it comes near the
-// screen, or when the traveller asks for it, not before the photos and the calendar.
+export { StayCalendar } from './stay-calendar';
+export type { BookingData } from './stay-context';
+
+// The form (with the contract's schema) is most of the page's script: it loads when the traveller asks
+// for it, not before the photos and the calendar.
 const InquiryForm = lazy(() => import('../inquiry/inquiry-form').then((m) => ({ default: m.InquiryForm })));
 
 /*
- * The booked-date calendar, the live quote and the inquiry form of a property page, sharing one stay.
+ * The booking widget: one stay (stay-context.tsx) shown by the calendar in the page, the sticky card beside
+ * it on a desktop, the bar at the bottom of a phone, and one dialog that is the phone's booking sheet and
+ * the inquiry step on every screen. The inquiry shows the stay as a summary; it has no inputs of its own.
  */
 
-type Rates = Pick<RateSheet, 'rates' | 'default_rate'>;
-
-const input =
-  'mt-1 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500';
+type Step = 'booking' | 'inquiry';
+interface Ui {
+  step: Step | null;
+  open: (step: Step | null) => void;
+  /** Moves the traveller to the calendar (and, beside it, the party). */
+  toCalendar: () => void;
+  onSent?: (lead: SentLead) => void;
+}
+const UiContext = createContext<Ui>({ step: null, open: () => {}, toCalendar: () => {} });
 
 export function Booking({
-  propertyId,
-  sleeps,
-  maxBedrooms,
-  booked,
-  rates,
+  data,
   initial,
+  reference,
   onQuote,
   onSent,
+  phoneBar = true,
+  inline = false,
+  children,
 }: {
-  propertyId: number;
-  sleeps: number;
-  maxBedrooms: number;
-  booked: Availability['booked'];
-  rates: Rates;
-  initial: Stay & { reference?: string };
-  /** Told of every quote shown (embeds pass it to the partner's page). */
+  data: BookingData;
+  initial: Stay;
+  reference?: string;
   onQuote?: (quote: Quote) => void;
-  /** Told when the inquiry was accepted, instead of opening the site's confirmation page. */
   onSent?: (lead: SentLead) => void;
+  /** The phone's bottom bar (an embed, sized to its content, shows its card inline instead). */
+  phoneBar?: boolean;
+  /**
+   * The inquiry shows in the page (InlineInquiry) instead of a dialog: in an embed, a frame as tall as its
+   * content would centre a modal far below the host page's fold.
+   */
+  inline?: boolean;
+  children: ReactNode;
 }) {
-  const today = toDay(new Date());
-  const rules = useMemo(() => calendarOf(booked, today), [booked, today]);
-  const [checkin, setCheckin] = useState(
-    initial.checkin && !rules.whyNoCheckin(initial.checkin) ? initial.checkin : undefined,
-  );
-  const [checkout, setCheckout] = useState(
-    checkin && initial.checkout && !rules.whyNoCheckout(checkin, initial.checkout)
-      ? initial.checkout
-      : undefined,
-  );
-  const [adults, setAdults] = useState(initial.adults ?? 2);
-  const [children, setChildren] = useState(initial.children ?? 0);
-  const [bedrooms, setBedrooms] = useState<number | undefined>(initial.bedrooms);
-  const [note, setNote] = useState('');
-  const [months, setMonths] = useState(1);
-  const form = useRef<InquiryFormHandle | null>(null);
-  const formSpot = useRef<HTMLDivElement>(null);
-  const pendingStay = useRef<Stay | null>(null);
-  const [formWanted, setFormWanted] = useState(false);
-  useEffect(() => {
-    const spot = formSpot.current;
-    if (!spot || formWanted) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setFormWanted(true);
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(spot);
-    return () => observer.disconnect();
-  }, [formWanted]);
-  const formRef = useCallback((handle: InquiryFormHandle | null) => {
-    form.current = handle;
-    if (handle && pendingStay.current) {
-      handle.takeStay(pendingStay.current);
-      pendingStay.current = null;
-    }
+  const [step, setStep] = useState<Step | null>(null);
+  const toCalendar = useCallback(() => {
+    const heading = document.getElementById('calendar-title');
+    heading?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    heading?.focus({ preventScroll: true });
   }, []);
-  const askForInquiry = (stay: Stay) => {
-    if (form.current) form.current.takeStay(stay);
-    else {
-      pendingStay.current = stay;
-      setFormWanted(true);
-    }
-  };
-
-  useEffect(() => {
-    const wide = window.matchMedia('(min-width: 768px)');
-    const apply = () => setMonths(wide.matches ? 2 : 1);
-    apply();
-    wide.addEventListener('change', apply);
-    return () => wide.removeEventListener('change', apply);
-  }, []);
-
-  const priced = bedroomsPriced(bedrooms, adults, children, maxBedrooms);
-  const minStay = checkin ? minimumStay(rates, checkin, priced) : null;
-
-  const why = (day: string): string | null => {
-    if (checkin && !checkout && day > checkin) {
-      const reason = rules.whyNoCheckout(checkin, day);
-      if (reason) return reason;
-      if (minStay && daysBetween(checkin, day) < minStay)
-        return `the minimum stay from ${showDay(checkin)} is ${minStay} nights`;
-      return null;
-    }
-    return rules.whyNoCheckin(day);
-  };
-
-  const pick = (date: Date) => {
-    const day = toDay(date);
-    const reason = why(day);
-    if (reason) {
-      setNote(`${showDay(day)} cannot be chosen: ${reason}.`);
-      return;
-    }
-    if (checkin && !checkout && day > checkin) {
-      setCheckout(day);
-      setNote(`Check-out ${showDay(day)}. ${daysBetween(checkin, day)} nights.`);
-    } else {
-      setCheckin(day);
-      setCheckout(undefined);
-      const m = minimumStay(rates, day, priced);
-      setNote(
-        `Check-in ${showDay(day)}. Now choose check-out${m && m > 1 ? ` (at least ${m} nights)` : ''}.`,
-      );
-    }
-  };
-
-  // The quote follows the stay, a moment after the last change; an older request is cancelled.
-  const stayKey = checkin && checkout ? `${checkin}|${checkout}|${adults}|${children}|${bedrooms ?? ''}` : '';
-  const [settled, setSettled] = useState(stayKey);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(stayKey), 300);
-    return () => clearTimeout(timer);
-  }, [stayKey]);
-  const quote = useQuery<Quote, QuoteProblem>({
-    queryKey: ['quote', propertyId, settled],
-    enabled: settled !== '',
-    retry: false,
-    queryFn: async ({ signal }) => {
-      const [ci, co, a, c, b] = settled.split('|');
-      const q = new URLSearchParams({ checkin: ci!, checkout: co!, adults: a!, children: c! });
-      if (b) q.set('bedrooms', b);
-      const res = await fetch(`/api/properties/${propertyId}/quote?${q}`, { signal });
-      const body = await res.json().catch(() => null);
-      if (!res.ok)
-        throw new QuoteProblem(
-          body?.error?.message ?? 'The price could not be worked out.',
-          body?.error?.fields,
-        );
-      return body as Quote;
-    },
-  });
-
-  useEffect(() => {
-    if (quote.data) onQuote?.(quote.data);
-  }, [quote.data, onQuote]);
-
-  const selected = checkin
-    ? { from: fromDay(checkin)!, to: checkout ? fromDay(checkout) : undefined }
-    : undefined;
-  const start = fromDay(today)!;
-
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
-      <section
-        aria-labelledby="calendar-title"
-        className="rounded-2xl bg-white p-4 ring-1 ring-sand-200 lg:col-start-1"
-      >
-        <h2 id="calendar-title" className="text-xl font-semibold text-ink-900">
-          Availability
-        </h2>
-        <p className="mt-1 text-sm text-ink-700">
-          Booked nights are struck through.{' '}
-          {minStay ? `Minimum stay from the chosen check-in: ${minStay} nights.` : ''}
-        </p>
-        <DayPicker
-          mode="single"
-          numberOfMonths={months}
-          startMonth={start}
-          endMonth={fromDay(addDays(today, 730))}
-          defaultMonth={selected?.from ?? start}
-          selected={undefined}
-          onDayClick={pick}
-          modifiers={{
-            booked: (d: Date) => rules.bookedNight(toDay(d)),
-            unavailable: (d: Date) => why(toDay(d)) !== null,
-            stay: (d: Date) => {
-              const day = toDay(d);
-              return Boolean(checkin && (day === checkin || (checkout && day > checkin && day <= checkout)));
-            },
-          }}
-          modifiersClassNames={{
-            booked: 'line-through',
-            unavailable: 'bg-sand-100 text-ink-500',
-            stay: 'bg-brand-100 font-semibold',
-          }}
-          labels={{
-            labelDayButton: (date: Date, m: Modifiers) => {
-              const day = toDay(date);
-              const reason = why(day);
-              const parts = [format(date, 'd MMMM yyyy, EEEE')];
-              if (day === checkin) parts.push('check-in');
-              if (day === checkout) parts.push('check-out');
-              if (reason) parts.push(`not available: ${reason}`);
-              if (m.today) parts.push('today');
-              return parts.join(', ');
-            },
-          }}
-          className="mt-3"
-        />
-        <p role="status" className="min-h-6 text-sm text-ink-900">
-          {note}
-        </p>
-        {checkin && (
-          <button
-            type="button"
-            className="text-sm underline"
-            onClick={() => {
-              setCheckin(undefined);
-              setCheckout(undefined);
-              setNote('Dates cleared.');
-            }}
-          >
-            Clear dates
-          </button>
+    <StayProvider data={data} initial={initial} reference={reference} onQuote={onQuote}>
+      <UiContext.Provider value={{ step, open: setStep, toCalendar, onSent }}>
+        {children}
+        {phoneBar && <PhoneBar />}
+        {!inline && (
+          <BookingDialog step={step} onStep={setStep} onClose={() => setStep(null)} toCalendar={toCalendar} />
         )}
-      </section>
-      <aside
-        aria-labelledby="quote-title"
-        className="rounded-2xl bg-white p-4 ring-1 ring-sand-200 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+      </UiContext.Provider>
+    </StayProvider>
+  );
+}
+
+/** The desktop's sticky card (and an embed's inline one): dates, party, price, one call to action. */
+export function BookingCard() {
+  const { stay, quote, data } = useStay();
+  const ui = useContext(UiContext);
+  return (
+    <section
+      aria-labelledby="booking-title"
+      className="rounded-2xl bg-white p-5 shadow-lg ring-1 ring-sand-200"
+    >
+      <h2 id="booking-title" className="sr-only">
+        Your stay
+      </h2>
+      <Headline />
+      <DatesSummary onChange={ui.toCalendar} />
+      <PartyFields />
+      <QuoteArea headline={false} />
+      <button
+        type="button"
+        onClick={() => (hasDates(stay) ? ui.open('inquiry') : ui.toCalendar())}
+        className="mt-4 w-full rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
       >
-        <h2 id="quote-title" className="text-xl font-semibold text-ink-900">
-          Price
-        </h2>
-        <p className="mt-1 text-sm text-ink-900">
-          {checkin && checkout
-            ? `${showDay(checkin)} – ${showDay(checkout)}`
-            : checkin
-              ? `From ${showDay(checkin)}: choose check-out`
-              : 'Choose dates in the calendar'}
-        </p>
-        <div className="mt-3 grid grid-cols-3 gap-2">
-          <div>
-            <label htmlFor="q-adults" className="block text-sm font-medium text-ink-700">
-              Adults
-            </label>
-            <input
-              id="q-adults"
-              type="number"
-              min={1}
-              max={50}
-              value={adults}
-              onChange={(e) => setAdults(Math.max(1, Number(e.target.value) || 1))}
-              className={input}
-            />
-          </div>
-          <div>
-            <label htmlFor="q-children" className="block text-sm font-medium text-ink-700">
-              Children
-            </label>
-            <input
-              id="q-children"
-              type="number"
-              min={0}
-              max={50}
-              value={children}
-              onChange={(e) => setChildren(Math.max(0, Number(e.target.value) || 0))}
-              className={input}
-            />
-          </div>
-          <div>
-            <label htmlFor="q-bedrooms" className="block text-sm font-medium text-ink-700">
-              Bedrooms
-            </label>
-            <input
-              id="q-bedrooms"
-              type="number"
-              min={1}
-              max={maxBedrooms}
-              value={bedrooms ?? ''}
-              placeholder={String(priced)}
-              onChange={(e) => setBedrooms(e.target.value ? Number(e.target.value) : undefined)}
-              className={input}
-            />
-          </div>
-        </div>
-        {adults + children > sleeps && (
-          <p className="mt-2 text-sm text-red-800">This rental sleeps {sleeps}.</p>
+        {hasDates(stay) ? 'Send an inquiry' : 'Choose dates'}
+      </button>
+      <p className="mt-2 text-center text-xs text-ink-700">
+        {hasDates(stay)
+          ? quote.data?.price_on_request
+            ? 'An agent replies with the price and availability.'
+            : 'You won’t be charged: an agent confirms availability and the price.'
+          : data.fromNightly !== null
+            ? 'Add your dates for the total price.'
+            : 'Add your dates and an agent will quote.'}
+      </p>
+    </section>
+  );
+}
+
+/** The card's headline: the stay's total once it is quoted, "From €250 a night" before dates. */
+function Headline() {
+  const { stay, data, quote, nights, tooMany } = useStay();
+  if (hasDates(stay) && !tooMany) {
+    const q = quote.data;
+    return (
+      <div className="mb-3 min-h-14 text-ink-900" aria-live="polite">
+        {q && !q.price_on_request ? (
+          <>
+            <p>
+              <span className="text-2xl font-semibold" data-testid="quote-total">
+                {money(q.totals.total, q.currency.code)}
+              </span>{' '}
+              <span className="text-sm">total</span>
+            </p>
+            <p className="text-sm text-ink-700">
+              for {plural(nights ?? 0, 'night')}, {party(stay.adults, stay.children)} · taxes and fees
+              included
+            </p>
+          </>
+        ) : q?.price_on_request ? (
+          <p className="text-xl font-semibold">Price on request</p>
+        ) : quote.error ? (
+          <p className="text-xl font-semibold">No price for these dates</p>
+        ) : (
+          <p className="text-sm text-ink-700">Working out the price…</p>
         )}
-        <div aria-live="polite" aria-busy={quote.isFetching} className="mt-4">
-          {quote.isFetching && !quote.data && <p className="text-sm text-ink-700">Working out the price…</p>}
-          {quote.isError && (
-            <p className="rounded-lg bg-red-50 p-3 text-sm text-red-900">{quote.error.message}</p>
-          )}
-          {quote.data && !quote.isError && settled === stayKey && <QuoteDetails quote={quote.data} />}
-        </div>
+      </div>
+    );
+  }
+  if (data.fromNightly === null) return null;
+  return (
+    <p className="mb-3 text-ink-900">
+      <span className="text-sm">From </span>
+      <span className="text-2xl font-semibold">{roughMoney(data.fromNightly, data.currency)}</span>
+      <span className="text-sm"> a night</span>
+    </p>
+  );
+}
+
+function DatesSummary({ onChange }: { onChange: () => void }) {
+  const { stay, nights } = useStay();
+  const box = 'flex-1 px-3 py-2 text-left';
+  return (
+    <button
+      type="button"
+      onClick={onChange}
+      className="flex w-full divide-x divide-sand-200 rounded-xl border border-sand-200 hover:border-brand-600"
+    >
+      <span className={box}>
+        <span className="block text-[0.7rem] font-semibold uppercase tracking-wide text-ink-700">
+          Check-in
+        </span>
+        <span className="block text-sm text-ink-900">
+          {stay.checkin ? shortDay(stay.checkin, true) : 'Add date'}
+        </span>
+      </span>
+      <span className={box}>
+        <span className="block text-[0.7rem] font-semibold uppercase tracking-wide text-ink-700">
+          Check-out
+        </span>
+        <span className="block text-sm text-ink-900">
+          {stay.checkout ? shortDay(stay.checkout, true) : 'Add date'}
+        </span>
+      </span>
+      <span className="sr-only">
+        {nights !== null
+          ? `, ${plural(nights, 'night')}. Change the dates`
+          : '. Choose dates in the calendar'}
+      </span>
+    </button>
+  );
+}
+
+/** Adults, children and bedrooms, each with − and + like the best listing sites; capped at what it sleeps. */
+export function PartyFields() {
+  const { stay, change, data, priced, tooMany } = useStay();
+  const full = guestsOf(stay) >= data.sleeps;
+  const id = useId();
+  return (
+    <fieldset className="mt-3 rounded-xl px-3 py-2 ring-1 ring-sand-200">
+      <legend className="sr-only">Guests</legend>
+      <Stepper
+        label="Adults"
+        hint="Age 13 or over"
+        value={stay.adults}
+        min={1}
+        canAdd={!full}
+        one="adult"
+        onChange={(adults) => change({ adults })}
+      />
+      <Stepper
+        label="Children"
+        hint="Ages 2 to 12"
+        value={stay.children}
+        min={0}
+        canAdd={!full}
+        one="child"
+        many="children"
+        onChange={(children) => change({ children })}
+      />
+      <div className="flex items-center justify-between gap-3 py-2">
+        <label htmlFor={`${id}-bedrooms`} className="text-sm">
+          <span className="block font-medium text-ink-900">Bedrooms</span>
+          <span className="block text-xs text-ink-700">Priced for {plural(priced, 'bedroom')}</span>
+        </label>
+        <select
+          id={`${id}-bedrooms`}
+          value={stay.bedrooms ?? ''}
+          onChange={(e) => change({ bedrooms: e.target.value ? Number(e.target.value) : undefined })}
+          className="rounded-lg border border-sand-200 bg-white px-2 py-1 text-sm text-ink-900 focus:outline-none focus:ring-2 focus:ring-brand-500"
+        >
+          <option value="">As needed</option>
+          {Array.from({ length: data.maxBedrooms }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className={`text-xs ${tooMany ? 'font-medium text-red-800' : 'text-ink-700'}`}>
+        {tooMany
+          ? `This rental sleeps ${data.sleeps}; your party of ${guestsOf(stay)} is too large.`
+          : `Sleeps up to ${data.sleeps}.`}
+      </p>
+    </fieldset>
+  );
+}
+
+function Stepper({
+  label,
+  hint,
+  value,
+  min,
+  canAdd,
+  one,
+  many = `${one}s`,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  value: number;
+  min: number;
+  canAdd: boolean;
+  one: string;
+  many?: string;
+  onChange: (n: number) => void;
+}) {
+  const id = useId();
+  const round =
+    'grid h-8 w-8 place-items-center rounded-full text-lg leading-none text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50 disabled:text-ink-500 disabled:ring-sand-200 disabled:hover:bg-transparent';
+  return (
+    <fieldset className="flex items-center justify-between gap-3 py-2">
+      <legend className="sr-only">{label}</legend>
+      <span id={`${id}-label`} aria-hidden="true" className="text-sm">
+        <span className="block font-medium text-ink-900">{label}</span>
+        <span className="block text-xs text-ink-700">{hint}</span>
+      </span>
+      <span className="flex items-center gap-3">
         <button
           type="button"
-          disabled={!checkin || !checkout}
-          onClick={() => askForInquiry({ checkin, checkout, adults, children, bedrooms })}
-          className="mt-4 w-full rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-50"
+          className={round}
+          aria-label={`Fewer ${many}`}
+          disabled={value <= min}
+          onClick={() => onChange(value - 1)}
         >
-          Send an inquiry
+          −
         </button>
-      </aside>
-      <div ref={formSpot} className="lg:col-start-1">
-        {formWanted ? (
-          <Suspense fallback={<FormPlaceholder />}>
-            <InquiryForm
-              onSent={onSent}
-              ref={formRef}
-              propertyId={propertyId}
-              maxBedrooms={maxBedrooms}
-              initial={{ ...initial, checkin, checkout }}
-            />
-          </Suspense>
-        ) : (
-          <FormPlaceholder />
-        )}
+        <output
+          aria-live="polite"
+          aria-label={`${label}: ${plural(value, one, many)}`}
+          className="w-5 text-center"
+        >
+          {value}
+        </output>
+        <button
+          type="button"
+          className={round}
+          aria-label={`More ${many}`}
+          disabled={!canAdd || value >= 50}
+          onClick={() => onChange(value + 1)}
+        >
+          +
+        </button>
+      </span>
+    </fieldset>
+  );
+}
+
+function QuoteArea({ headline = true }: { headline?: boolean }) {
+  const { stay, quote, data, tooMany } = useStay();
+  if (!hasDates(stay) || tooMany) return null;
+  return (
+    <div aria-live="polite" aria-busy={quote.loading} className="mt-4" data-testid="price">
+      <h3 className="sr-only">Price</h3>
+      {headline && quote.loading && !quote.data && (
+        <p className="text-sm text-ink-700">Working out the price…</p>
+      )}
+      {quote.error && (
+        <p className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
+          {Object.values(quote.error.fields).join(' ') || quote.error.message}
+        </p>
+      )}
+      {quote.data && (
+        <PriceBreakdown quote={quote.data} fees={data.fees} taxes={data.taxes} headline={headline} />
+      )}
+    </div>
+  );
+}
+
+/** The phone's bar: the chosen stay's total (or "Add dates") and the call to action, always in reach. */
+function PhoneBar() {
+  const { stay, quote, data } = useStay();
+  const ui = useContext(UiContext);
+  const total =
+    quote.data && !quote.data.price_on_request ? money(quote.data.totals.total, data.currency) : null;
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-40 border-t border-sand-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] lg:hidden">
+      <div className="mx-auto flex max-w-3xl items-center justify-between gap-3">
+        <button type="button" onClick={() => ui.open('booking')} className="min-w-0 text-left">
+          {hasDates(stay) ? (
+            <>
+              <span className="block font-semibold text-ink-900">
+                {total
+                  ? `${total} total`
+                  : quote.data?.price_on_request
+                    ? 'Price on request'
+                    : 'Working out the price…'}
+              </span>
+              <span className="block truncate text-sm text-ink-700 underline">
+                {shortDay(stay.checkin)} – {shortDay(stay.checkout)} · {party(stay.adults, stay.children)}
+              </span>
+            </>
+          ) : (
+            <>
+              <span className="block font-semibold text-ink-900 underline">Add dates</span>
+              {data.fromNightly !== null && (
+                <span className="block text-sm text-ink-700">
+                  From {roughMoney(data.fromNightly, data.currency)} a night
+                </span>
+              )}
+            </>
+          )}
+        </button>
+        <button
+          type="button"
+          onClick={() => ui.open(hasDates(stay) ? 'inquiry' : 'booking')}
+          className="shrink-0 rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
+        >
+          {hasDates(stay) ? 'Send an inquiry' : 'Check availability'}
+        </button>
       </div>
     </div>
   );
 }
 
-function FormPlaceholder() {
+/**
+ * A modal dialog (the platform's own: focus kept inside, Escape closes), shown as a sheet from the bottom
+ * on a phone and centred on a desktop. Focus returns to what opened it.
+ */
+function BookingDialog({
+  step,
+  onStep,
+  onClose,
+  toCalendar,
+}: {
+  step: Step | null;
+  onStep: (s: Step) => void;
+  onClose: () => void;
+  toCalendar: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const skipRestore = useRef(false);
+  const { stay } = useStay();
+  const titleId = useId();
+
+  // A click on the backdrop (the dialog itself, outside its content) closes, as on every listing site.
+  // Tab wraps inside: a modal dialog keeps the page inert, but would let focus leave for the browser's own UI.
+  useEffect(() => {
+    const dialog = ref.current;
+    const outside = (e: MouseEvent) => {
+      if (e.target === dialog) dialog?.close();
+    };
+    const wrap = (e: KeyboardEvent) => {
+      if (e.key !== 'Tab' || !dialog) return;
+      const focusable = [
+        ...dialog.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex="0"]'),
+      ].filter((el) => !el.hasAttribute('disabled') && el.tabIndex >= 0 && el.offsetParent !== null);
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) return;
+      if (e.shiftKey && (document.activeElement === first || !dialog.contains(document.activeElement))) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    dialog?.addEventListener('click', outside);
+    dialog?.addEventListener('keydown', wrap);
+    return () => {
+      dialog?.removeEventListener('click', outside);
+      dialog?.removeEventListener('keydown', wrap);
+    };
+  }, []);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (step && !dialog.open) {
+      opener.current = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+      document.body.style.overflow = 'hidden';
+    } else if (!step && dialog.open) dialog.close();
+  }, [step]);
+
+  // Each step starts at its top, with focus on its heading.
+  useEffect(() => {
+    if (!step) return;
+    const dialog = ref.current;
+    dialog?.scrollTo({ top: 0 });
+    document.getElementById(titleId)?.focus();
+  }, [step, titleId]);
+
+  const closed = () => {
+    document.body.style.overflow = '';
+    onClose();
+    if (!skipRestore.current) opener.current?.focus();
+    skipRestore.current = false;
+  };
+
+  const changeStay = () => {
+    if (window.matchMedia('(min-width: 1024px)').matches) {
+      skipRestore.current = true;
+      ref.current?.close();
+      toCalendar();
+    } else onStep('booking');
+  };
+
   return (
-    <div className="rounded-2xl bg-white p-5 ring-1 ring-sand-200">
-      <h2 className="text-xl font-semibold text-ink-900">Send an inquiry</h2>
-      <div aria-hidden="true" className="mt-4 h-[38rem] animate-pulse rounded-lg bg-sand-50" />
-    </div>
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={closed}
+      className="mx-0 mt-auto mb-0 max-h-[92dvh] w-full max-w-none overflow-y-auto rounded-t-2xl bg-white p-0 text-ink-900 backdrop:bg-black/50 lg:m-auto lg:max-h-[90vh] lg:max-w-xl lg:rounded-2xl"
+    >
+      {step && (
+        <div className="p-5">
+          <div className="flex items-start justify-between gap-3">
+            <h2 id={titleId} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
+              {step === 'booking' ? 'Your stay' : 'Send an inquiry'}
+            </h2>
+            <button
+              type="button"
+              onClick={() => ref.current?.close()}
+              className="rounded-full px-3 py-1 text-sm font-medium text-ink-700 ring-1 ring-sand-200 hover:bg-sand-100"
+            >
+              Close
+            </button>
+          </div>
+          {step === 'booking' ? (
+            <div className="mt-3">
+              <StayCalendar compact id="sheet-calendar" />
+              <PartyFields />
+              <QuoteArea />
+              <button
+                type="button"
+                disabled={!hasDates(stay)}
+                onClick={() => onStep('inquiry')}
+                className="mt-4 w-full rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-50"
+              >
+                {hasDates(stay) ? 'Send an inquiry' : 'Choose dates to continue'}
+              </button>
+            </div>
+          ) : (
+            <InquiryStep onChangeStay={changeStay} />
+          )}
+        </div>
+      )}
+    </dialog>
   );
 }
 
-class QuoteProblem extends Error {
-  constructor(
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(fields ? Object.values(fields).join(' ') : message);
-  }
-}
-
-const ACCURACY: Record<string, string> = {
-  estimated: 'Estimated: some nights use last year’s rates; an agent will confirm the price.',
-  incomplete: 'Incomplete: some nights have no published rate yet; an agent will confirm the price.',
-};
-
-function QuoteDetails({ quote }: { quote: Quote }) {
-  if (quote.price_on_request) {
+/** The inquiry: the stay as a summary with a way to change it, then the traveller's details. */
+function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
+  const { stay, reference, data, quote } = useStay();
+  const { onSent } = useContext(UiContext);
+  if (!hasDates(stay))
     return (
-      <p className="rounded-lg bg-sand-100 p-3 text-sm">
-        Price on request: an agent will send you the price for these dates.
+      <p className="mt-3 text-sm">
+        Choose your dates first.{' '}
+        <button type="button" className="font-medium text-brand-700 underline" onClick={onChangeStay}>
+          Choose dates
+        </button>
       </p>
     );
-  }
-  const money = new Intl.NumberFormat('en', { style: 'currency', currency: quote.currency.code });
-  const t = quote.totals;
-  const row = (label: string, value: number, strong = false) => (
-    <div className={`flex justify-between ${strong ? 'font-semibold text-ink-900' : ''}`}>
-      <dt>{label}</dt>
-      <dd>{money.format(value)}</dd>
+  return (
+    <div className="mt-3">
+      <div className="flex items-start justify-between gap-3 rounded-xl bg-sand-50 p-3 ring-1 ring-sand-200">
+        <div className="text-sm">
+          <p className="font-medium text-ink-900">{data.name}</p>
+          <p data-testid="inquiry-stay">{stayLine(stay)}</p>
+          {quote.data && !quote.data.price_on_request && (
+            <p className="font-semibold text-ink-900">
+              {money(quote.data.totals.total, quote.data.currency.code)} total
+            </p>
+          )}
+        </div>
+        <button
+          type="button"
+          onClick={onChangeStay}
+          className="shrink-0 text-sm font-medium text-brand-700 underline"
+        >
+          Change
+        </button>
+      </div>
+      <div className="mt-4">
+        <Suspense fallback={<p className="py-8 text-sm text-ink-700">Loading the form…</p>}>
+          <InquiryForm
+            propertyId={data.propertyId}
+            stay={stay}
+            reference={reference}
+            onSent={onSent}
+            onChangeStay={onChangeStay}
+          />
+        </Suspense>
+      </div>
     </div>
   );
+}
+
+/** An embed's inquiry, in the page below the calendar and the card, once the traveller asks for it. */
+export function InlineInquiry() {
+  const ui = useContext(UiContext);
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (ui.step !== 'inquiry') return;
+    ref.current?.scrollIntoView({ block: 'start' });
+    document.getElementById('inline-inquiry-title')?.focus({ preventScroll: true });
+  }, [ui.step]);
+  if (ui.step !== 'inquiry') return null;
   return (
-    <div>
-      <p className="text-sm text-ink-700">
-        {quote.stay.nights} nights
-        {quote.average_nightly_rate !== null && (
-          <> · about {money.format(quote.average_nightly_rate)} a night</>
-        )}
-      </p>
-      <dl className="mt-2 space-y-1 text-sm text-ink-700">
-        {row('Rent', t.rate)}
-        {t.discounts > 0 && row('Discounts', -t.discounts)}
-        {row('Fees', t.fees)}
-        {row(`Taxes${quote.tax_rate !== null ? ` (${quote.tax_rate}%)` : ''}`, t.taxes)}
-        {row('Total', t.total, true)}
-        {t.refundable_deposits > 0 && row('Refundable deposits', t.refundable_deposits)}
-        {row('Total payable', t.total_payable, true)}
-      </dl>
-      {quote.accuracy && ACCURACY[quote.accuracy] && (
-        <p className="mt-2 text-sm text-amber-900">{ACCURACY[quote.accuracy]}</p>
-      )}
-    </div>
+    <section
+      ref={ref}
+      aria-labelledby="inline-inquiry-title"
+      className="rounded-2xl bg-white p-5 ring-1 ring-sand-200"
+    >
+      <h2
+        id="inline-inquiry-title"
+        tabIndex={-1}
+        className="text-xl font-semibold text-ink-900 focus:outline-none"
+      >
+        Send an inquiry
+      </h2>
+      <InquiryStep onChangeStay={ui.toCalendar} />
+    </section>
   );
 }

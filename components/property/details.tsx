@@ -1,8 +1,13 @@
+import { format } from 'date-fns';
 import type { PropertyDetail, RateSheet } from '@/lib/contract';
-import { plural } from '@/lib/site/browser';
+import { fromDay, plural } from '@/lib/site/browser';
 import { safeHtml } from '@/lib/site/html';
+import { money, seasonDates, words } from './format';
 
-/* The property's content as the API gives it: every section, HTML fields sanitised before rendering. */
+/*
+ * The property's content as the API gives it, one section per component so the page can order them like a
+ * listing page; HTML fields sanitised before rendering; the API's codes turned into words.
+ */
 
 const POLICY_LABEL: Record<string, string> = {
   children: 'Children',
@@ -14,7 +19,16 @@ const POLICY_LABEL: Record<string, string> = {
   long_term: 'Long stays',
 };
 const POLICY_VALUE: Record<string, string> = { yes: 'Yes', no: 'No', on_request: 'On request' };
-const BED_LABEL: Record<string, string> = { sofa_bed: 'sofa bed', crib: 'crib', child: "child's bed" };
+const BED_LABEL: Record<string, string> = {
+  king: 'king bed',
+  queen: 'queen bed',
+  double: 'double bed',
+  single: 'single bed',
+  bunk: 'bunk bed',
+  sofa_bed: 'sofa bed',
+  crib: 'cot',
+  child: "child's bed",
+};
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -40,181 +54,271 @@ export function Html({ html }: { html: string | null | undefined }) {
   );
 }
 
-export function PropertyDetails({ p }: { p: PropertyDetail }) {
+const NOTABLE = [
+  'Private pool',
+  'Heated pool',
+  'Hot tub',
+  'Sauna',
+  'Gym',
+  'Steam room',
+  'Daily housekeeping',
+  'Private chef on request',
+  'Concierge',
+  'Air conditioning',
+];
+
+/** A few things that set this rental apart, from what the API says (it has no highlights of its own). */
+function highlightsOf(p: PropertyDetail): string[] {
+  const out: string[] = [];
+  if (p.rating !== null && p.reviews.length > 0)
+    out.push(`Rated ${p.rating.toFixed(1)} out of 5 by ${plural(p.reviews.length, 'guest')}`);
+  const items = new Set(p.amenities.flatMap((g) => g.items));
+  out.push(...NOTABLE.filter((n) => items.has(n)).slice(0, 3));
+  if (p.staff.length > 0) out.push(`Staff: ${p.staff.join(', ').toLowerCase()}`);
+  if (p.policies.pets === 'yes') out.push('Pets welcome');
+  if (p.policies.children === 'yes') out.push('Good for children');
+  if (p.policies.wheelchair_accessible === 'yes') out.push('Wheelchair accessible');
+  return out.slice(0, 6);
+}
+
+export function About({ p }: { p: PropertyDetail }) {
+  if (!p.description) return null;
   return (
-    <div className="flex flex-col gap-6">
-      {(p.description || p.amenity_notes) && (
-        <Section id="about" title="About this rental">
-          <Html html={p.description} />
-        </Section>
-      )}
-      {p.amenities.length > 0 && (
-        <Section id="amenities" title="Amenities">
-          <div className="grid gap-4 sm:grid-cols-2">
-            {p.amenities.map((group) => (
-              <div key={group.category}>
-                <h3 className="font-semibold text-ink-900">{group.category}</h3>
-                <ul className="mt-1 list-disc pl-5 text-sm">
-                  {group.items.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </div>
-          <div className="mt-3 text-sm">
-            <Html html={p.amenity_notes} />
-          </div>
-        </Section>
-      )}
-      <Section id="rooms" title="Bedrooms and bathrooms">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <ul className="space-y-2 text-sm">
-            {p.rooms.bedrooms.map((b, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id in the API
-              <li key={i}>
-                <span className="font-medium text-ink-900">{b.name}</span> ({b.type}, sleeps {b.sleeps}):{' '}
-                {Object.entries(b.beds)
-                  .filter(([, n]) => n > 0)
-                  .map(([kind, n]) => plural(n, BED_LABEL[kind] ?? kind))
-                  .join(', ') || 'no beds listed'}
-                {b.notes && <span className="block text-ink-700">{b.notes}</span>}
-              </li>
-            ))}
-          </ul>
-          <ul className="space-y-2 text-sm">
-            {p.rooms.bathrooms.map((b, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id in the API
-              <li key={i}>
-                <span className="font-medium text-ink-900">{b.name}</span> ({b.type}):{' '}
-                {b.features.join(', ') || 'no features listed'}
-                {b.notes && <span className="block text-ink-700">{b.notes}</span>}
-              </li>
-            ))}
-          </ul>
-        </div>
-        {(p.rooms.bedroom_notes || p.rooms.bathroom_notes) && (
-          <p className="mt-3 text-sm">
-            {[p.rooms.bedroom_notes, p.rooms.bathroom_notes].filter(Boolean).join(' ')}
-          </p>
-        )}
-      </Section>
-      <Section id="policies" title="Policies and arrival">
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
-          {Object.entries(p.policies).map(([key, value]) => (
-            <div key={key} className="flex justify-between gap-2 border-b border-sand-100 py-1">
-              <dt>{POLICY_LABEL[key] ?? key.replaceAll('_', ' ')}</dt>
-              <dd className="font-medium text-ink-900">
-                {value === null ? 'Not stated' : (POLICY_VALUE[value] ?? value)}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        <p className="mt-3 text-sm">
-          Check-in from {p.arrival.checkin_time}, check-out by {p.arrival.checkout_time}. {p.arrival.notes}
-        </p>
-        {p.house_rules && (
-          <>
-            <h3 className="mt-3 font-semibold text-ink-900">House rules</h3>
-            <Html html={p.house_rules} />
-          </>
-        )}
-        {p.inclusions && (
-          <>
-            <h3 className="mt-3 font-semibold text-ink-900">Included</h3>
-            <Html html={p.inclusions} />
-          </>
-        )}
-        {p.staff.length > 0 && <p className="mt-3 text-sm">Staff: {p.staff.join(', ')}.</p>}
-      </Section>
-      {p.location_description && (
-        <Section id="location" title="The location">
-          <Html html={p.location_description} />
-        </Section>
-      )}
-      <Section id="reviews" title={`Reviews (${p.reviews.length})`}>
-        {p.reviews.length === 0 ? (
-          <p className="text-sm">No reviews yet.</p>
-        ) : (
-          <ul className="space-y-4">
-            {[...p.reviews]
-              .sort((a, b) => b.date.localeCompare(a.date))
-              .map((r) => (
-                <li key={`${r.date}-${r.author}-${r.title}`}>
-                  <p className="font-medium text-ink-900">
-                    {r.title} <span className="text-sm font-normal">— {r.rating} out of 5</span>
-                  </p>
-                  <p className="text-sm">{r.text}</p>
-                  <p className="text-xs text-ink-700">
-                    {r.author}, <time dateTime={r.date}>{r.date}</time>
-                  </p>
-                </li>
-              ))}
-          </ul>
-        )}
-      </Section>
-    </div>
+    <Section id="about" title="About this rental">
+      <Html html={p.description} />
+    </Section>
   );
 }
 
+export function Highlights({ p }: { p: PropertyDetail }) {
+  const list = highlightsOf(p);
+  if (list.length === 0) return null;
+  return (
+    <Section id="highlights" title="Highlights">
+      <ul className="grid gap-2 text-sm sm:grid-cols-2">
+        {list.map((h) => (
+          <li key={h} className="flex gap-2">
+            <span aria-hidden="true" className="text-brand-700">
+              ✓
+            </span>
+            {h}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function Amenities({ p }: { p: PropertyDetail }) {
+  if (p.amenities.length === 0 && !p.amenity_notes) return null;
+  return (
+    <Section id="amenities" title="Amenities">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {p.amenities.map((group) => (
+          <div key={group.category}>
+            <h3 className="font-semibold text-ink-900">{words(group.category)}</h3>
+            <ul className="mt-1 list-disc pl-5 text-sm">
+              {group.items.map((item) => (
+                <li key={item}>{words(item)}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <div className="mt-3 text-sm">
+        <Html html={p.amenity_notes} />
+      </div>
+    </Section>
+  );
+}
+
+export function Rooms({ p }: { p: PropertyDetail }) {
+  return (
+    <Section id="rooms" title="Bedrooms and bathrooms">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ul className="space-y-2 text-sm">
+          {p.rooms.bedrooms.map((b, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id in the API
+            <li key={i}>
+              <span className="font-medium text-ink-900">{b.name}</span> · {words(b.type)}, sleeps {b.sleeps}
+              <span className="block">
+                {Object.entries(b.beds)
+                  .filter(([, n]) => n > 0)
+                  .map(([kind, n]) => plural(n, BED_LABEL[kind] ?? words(kind).toLowerCase()))
+                  .join(', ') || 'No beds listed'}
+              </span>
+              {b.notes && <span className="block text-ink-700">{b.notes}</span>}
+            </li>
+          ))}
+        </ul>
+        <ul className="space-y-2 text-sm">
+          {p.rooms.bathrooms.map((b, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id in the API
+            <li key={i}>
+              <span className="font-medium text-ink-900">{b.name}</span> · {words(b.type)}
+              {b.features.length > 0 && <span className="block">{b.features.map(words).join(', ')}</span>}
+              {b.notes && <span className="block text-ink-700">{b.notes}</span>}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {(p.rooms.bedroom_notes || p.rooms.bathroom_notes) && (
+        <p className="mt-3 text-sm">
+          {[p.rooms.bedroom_notes, p.rooms.bathroom_notes].filter(Boolean).join(' ')}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+export function Policies({ p }: { p: PropertyDetail }) {
+  return (
+    <Section id="policies" title="Policies and arrival">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        {Object.entries(p.policies).map(([key, value]) => (
+          <div key={key} className="flex justify-between gap-2 border-b border-sand-100 py-1">
+            <dt>{POLICY_LABEL[key] ?? words(key)}</dt>
+            <dd className="font-medium text-ink-900">
+              {value === null ? 'Not stated' : (POLICY_VALUE[value] ?? words(value))}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-sm">
+        Check-in from {p.arrival.checkin_time}, check-out by {p.arrival.checkout_time}. {p.arrival.notes}
+      </p>
+      {p.house_rules && (
+        <>
+          <h3 className="mt-3 font-semibold text-ink-900">House rules</h3>
+          <Html html={p.house_rules} />
+        </>
+      )}
+      {p.inclusions && (
+        <>
+          <h3 className="mt-3 font-semibold text-ink-900">Included</h3>
+          <Html html={p.inclusions} />
+        </>
+      )}
+    </Section>
+  );
+}
+
+export function Location({ p }: { p: PropertyDetail }) {
+  return (
+    <Section id="location" title="Where you’ll be">
+      <p className="text-sm font-medium text-ink-900">{p.location.path.join(', ')}</p>
+      <div className="mt-2">
+        <Html html={p.location_description} />
+      </div>
+    </Section>
+  );
+}
+
+export function Reviews({ p }: { p: PropertyDetail }) {
+  return (
+    <Section
+      id="reviews"
+      title={
+        p.rating !== null && p.reviews.length > 0
+          ? `Reviews · ${p.rating.toFixed(1)} out of 5 (${p.reviews.length})`
+          : `Reviews (${p.reviews.length})`
+      }
+    >
+      {p.reviews.length === 0 ? (
+        <p className="text-sm">No reviews yet.</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {[...p.reviews]
+            .sort((a, b) => b.date.localeCompare(a.date))
+            .map((r) => (
+              <li key={`${r.date}-${r.author}-${r.title}`}>
+                <p className="font-medium text-ink-900">
+                  {r.title} <span className="text-sm font-normal">· {r.rating} out of 5</span>
+                </p>
+                <p className="text-sm">{r.text}</p>
+                <p className="text-xs text-ink-700">
+                  {r.author}, <time dateTime={r.date}>{monthYear(r.date)}</time>
+                </p>
+              </li>
+            ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+const monthYear = (day: string) => {
+  const d = fromDay(day);
+  return d ? format(d, 'MMMM yyyy') : day;
+};
+
 type Rate = NonNullable<RateSheet['default_rate']>;
 
+const RATE_COLUMNS = ['Season', 'Bedrooms', 'Nightly', 'Weekly', 'Monthly', 'Minimum stay'];
+
 /** One row of the rates table: a season's (or the default) rate for a number of bedrooms. */
-function RateRow({
-  rate,
-  money,
-  children,
-}: {
-  rate: Rate;
-  money: Intl.NumberFormat;
-  children: React.ReactNode;
-}) {
-  const maybe = (v: number | null) => (v === null ? '—' : money.format(v));
+function RateRow({ rate, currency, children }: { rate: Rate; currency: string; children: React.ReactNode }) {
+  const maybe = (v: number | null) => (v === null ? '—' : money(v, currency));
   return (
     <tr className="border-b border-sand-100">
       <th scope="row" className="py-1 pr-3 font-normal">
         {children}
       </th>
       <td className="py-1 pr-3">{rate.rooms}</td>
-      <td className="py-1 pr-3">{money.format(rate.nightly)}</td>
-      <td className="py-1 pr-3">{maybe(rate.weekly)}</td>
-      <td className="py-1 pr-3">{maybe(rate.monthly)}</td>
+      <td className="py-1 pr-3">{money(rate.nightly, currency)}</td>
+      <td className="hidden py-1 pr-3 sm:table-cell">{maybe(rate.weekly)}</td>
+      <td className="hidden py-1 pr-3 sm:table-cell">{maybe(rate.monthly)}</td>
       <td className="py-1">{plural(rate.min_stay, 'night')}</td>
     </tr>
   );
 }
 
-export function RatesTable({ rates }: { rates: RateSheet }) {
-  const money = new Intl.NumberFormat('en', { style: 'currency', currency: rates.currency.code });
-  const all = [...rates.rates].sort((a, b) => a.start_date.localeCompare(b.start_date) || a.rooms - b.rooms);
+/** A fee as a traveller reads it: "Cleaning fee: €160 per stay", "Service charge: 8% of the rent". */
+export function feeWords(fee: RateSheet['fees'][number], currency: string): string {
+  if (fee.type === 'percent') return `${fee.amount}% of the rent`;
+  const per = fee.type_text.replace(/,?\s*refundable$/i, '').trim();
+  return `${money(fee.amount, currency)}${per ? ` ${per}` : ''}`;
+}
+
+/** The rate sheet: seasons still to come (or under way) in date order, then the fees and taxes. */
+export function RatesTable({ rates, today }: { rates: RateSheet; today: string }) {
+  const currency = rates.currency.code;
+  const seasons = rates.rates
+    .filter((r) => r.end_date >= today)
+    .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.rooms - b.rooms);
+  const charges = rates.fees.filter((f) => !f.refundable);
+  const deposits = rates.fees.filter((f) => f.refundable);
   return (
     <Section id="rates" title="Rates">
-      {all.length === 0 && !rates.default_rate ? (
+      {seasons.length === 0 && !rates.default_rate ? (
         <p className="text-sm">No rates are published yet; an agent will quote on request.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">Seasonal rates by bedrooms, in {rates.currency.code}</caption>
+        // Weekly and monthly rates fold away on a phone, so the table fits without a sideways scroll.
+        <div>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Seasonal rates by bedrooms, in {currency}</caption>
             <thead>
               <tr className="border-b border-sand-200 text-ink-900">
-                {['Season', 'Bedrooms', 'Nightly', 'Weekly', 'Monthly', 'Min. stay'].map((h) => (
-                  <th key={h} scope="col" className="py-2 pr-3">
+                {RATE_COLUMNS.map((h) => (
+                  <th
+                    key={h}
+                    scope="col"
+                    className={`py-2 pr-3 ${h === 'Weekly' || h === 'Monthly' ? 'hidden sm:table-cell' : ''}`}
+                  >
                     {h}
                   </th>
                 ))}
               </tr>
             </thead>
             <tbody>
-              {all.map((r) => (
-                <RateRow key={r.id} rate={r} money={money}>
-                  {r.name}{' '}
-                  <span className="block text-xs">
-                    {r.start_date} – {r.end_date}
-                  </span>
+              {seasons.map((r) => (
+                <RateRow key={r.id} rate={r} currency={currency}>
+                  {r.name}
+                  <span className="block text-xs">{seasonDates(r.start_date, r.end_date)}</span>
                 </RateRow>
               ))}
               {rates.default_rate && (
-                <RateRow rate={rates.default_rate} money={money}>
+                <RateRow rate={rates.default_rate} currency={currency}>
                   Other dates
                 </RateRow>
               )}
@@ -223,15 +327,26 @@ export function RatesTable({ rates }: { rates: RateSheet }) {
         </div>
       )}
       {(rates.fees.length > 0 || rates.taxes.length > 0) && (
-        <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          {rates.fees.length > 0 && (
+        <div className="mt-4 grid gap-4 sm:grid-cols-3">
+          {charges.length > 0 && (
             <div>
               <h3 className="font-semibold text-ink-900">Fees</h3>
               <ul className="mt-1 space-y-1 text-sm">
-                {rates.fees.map((f) => (
+                {charges.map((f) => (
                   <li key={f.name}>
-                    {f.name}: {f.type === 'percent' ? `${f.amount}%` : money.format(f.amount)} {f.type_text}
-                    {f.refundable ? ' (refundable deposit)' : ''}
+                    {f.name}: {feeWords(f, currency)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {deposits.length > 0 && (
+            <div>
+              <h3 className="font-semibold text-ink-900">Refundable deposit</h3>
+              <ul className="mt-1 space-y-1 text-sm">
+                {deposits.map((f) => (
+                  <li key={f.name}>
+                    {f.name}: {feeWords(f, currency)}, returned after your stay. {f.description}
                   </li>
                 ))}
               </ul>

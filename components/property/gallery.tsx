@@ -29,34 +29,42 @@ export function Gallery({ photos, name }: { photos: Photo[]; name: string }) {
     setOpen(i);
   };
   const grid = photos.slice(1, 5);
+  // On a desktop the cover and the four thumbnails share one fixed height, so their top and bottom edges
+  // line up whatever the photos' shapes.
   return (
-    <section aria-label="Photos">
-      <div className="grid gap-2 md:grid-cols-[2fr_1fr]">
+    <section aria-label="Photos" className="relative">
+      <div className="grid gap-2 md:h-[26rem] md:grid-cols-[2fr_1fr]">
         <button
           type="button"
           onClick={show(0)}
-          className="relative block aspect-[4/3] overflow-hidden rounded-2xl md:aspect-auto md:h-full md:min-h-96"
+          className="relative block aspect-[4/3] overflow-hidden rounded-2xl md:aspect-auto md:h-full"
         >
           <Image
             src={photos[0]!.url}
             alt={photos[0]!.caption || name}
             fill
             priority
-            sizes="(min-width: 768px) 66vw, 100vw"
+            sizes="(min-width: 1280px) 800px, (min-width: 768px) 66vw, 100vw"
             className="object-cover"
           />
           <span className="sr-only">Open photo 1 of {photos.length}</span>
         </button>
         {grid.length > 0 && (
-          <div className="hidden grid-cols-2 gap-2 md:grid">
+          <div className="hidden h-full grid-cols-2 grid-rows-2 gap-2 md:grid">
             {grid.map((p, i) => (
               <button
                 type="button"
                 key={p.id}
                 onClick={show(i + 1)}
-                className="relative block aspect-[4/3] overflow-hidden rounded-xl"
+                className="relative block h-full overflow-hidden rounded-xl"
               >
-                <Image src={p.url} alt={p.caption || name} fill sizes="17vw" className="object-cover" />
+                <Image
+                  src={p.url}
+                  alt={p.caption || name}
+                  fill
+                  sizes="(min-width: 1280px) 200px, 17vw"
+                  className="object-cover"
+                />
                 <span className="sr-only">
                   Open photo {i + 2} of {photos.length}
                 </span>
@@ -69,7 +77,7 @@ export function Gallery({ photos, name }: { photos: Photo[]; name: string }) {
         <button
           type="button"
           onClick={show(0)}
-          className="mt-3 rounded-full bg-white px-4 py-2 text-sm font-medium ring-1 ring-sand-200 hover:bg-sand-100"
+          className="absolute right-3 bottom-3 rounded-full bg-white/95 px-4 py-2 text-sm font-medium text-ink-900 shadow ring-1 ring-sand-200 hover:bg-white"
         >
           Show all {photos.length} photos
         </button>

@@ -1,11 +1,19 @@
-import { fieldErrors, inquiryRequestSchema } from '@/lib/contract';
+import { fieldErrors, type InquiryRequest, inquiryRequestSchema } from '@/lib/contract';
 import type { CatalogClient } from '../catalog-client/client';
 import { today } from '../dates';
 import { readJsonObject } from '../json-body';
 import type { Settings } from '../settings';
 import type { SiteDb } from './db/client';
 import { type Context, limitVisitor, originAllowed, SiteError } from './http';
-import { createLead, type DeliveryPolicy, deliverLead, type Lead, queueLead, sendSlots } from './leads';
+import {
+  createLead,
+  type DeliveryPolicy,
+  deliverLead,
+  type Lead,
+  type LeadShown,
+  queueLead,
+  sendSlots,
+} from './leads';
 import { logger } from './logger';
 
 /** The field a person never sees (hidden from view and from assistive technology) but a form-filling bot fills. */
@@ -34,7 +42,13 @@ export type Accepted = { lead: Lead } | { discarded: true };
 export async function acceptInquiry(
   request: Request,
   ctx: Context,
-  deps: { db: SiteDb; client: CatalogClient; settings: Settings },
+  deps: {
+    db: SiteDb;
+    client: CatalogClient;
+    settings: Settings;
+    /** What the traveller saw (rental, quoted total), kept for the confirmation; never blocks the inquiry. */
+    describe?: (request: InquiryRequest) => Promise<LeadShown | null>;
+  },
 ): Promise<Accepted> {
   if (!originAllowed(request, deps.settings)) {
     throw new SiteError('forbidden', 'Inquiries are accepted from this site’s own pages only.');
@@ -51,7 +65,8 @@ export async function acceptInquiry(
     throw new SiteError('validation_failed', 'Some details need correcting.', fieldErrors(parsed.error));
   }
   const policy = deliveryPolicy(deps.settings);
-  const lead = await createLead(deps.db, parsed.data, ctx.requestId, policy);
+  const shown = deps.describe ? await deps.describe(parsed.data).catch(() => null) : null;
+  const lead = await createLead(deps.db, parsed.data, ctx.requestId, policy, shown);
   const slots = sendSlots(policy);
   if (!(await slots.take(SLOT_WAIT_MS))) return { lead: await queueLead(deps.db, lead) };
   let outcome: Lead;

@@ -36,12 +36,30 @@ const leadId = () => `ld_${randomBytes(15).toString('base64url')}`;
 const ownReference = () =>
   `WEB-${today().replaceAll('-', '')}-${randomBytes(4).toString('hex').toUpperCase().slice(0, 6)}`;
 
+/**
+ * What the traveller saw when they sent an inquiry, kept with the lead so the confirmation can show the
+ * rental and the price they were quoted even when the catalog has moved on (a rate edit, a new photo).
+ */
+export interface LeadShown {
+  destination?: { name: string; path: string[] } | null;
+  property: { name: string; photo: { url: string; caption: string } | null } | null;
+  quote: {
+    currency: string;
+    total: number;
+    refundable_deposits: number;
+    nights: number;
+    price_on_request: boolean;
+    accuracy: string | null;
+  } | null;
+}
+
 /** Stores an accepted inquiry, claimed by the caller who is about to send it. */
 export async function createLead(
   db: SiteDb,
   request: InquiryRequest,
   requestId: string,
   policy: DeliveryPolicy,
+  shown: LeadShown | null = null,
 ): Promise<Lead> {
   const reference = request.reference ?? ownReference();
   const [lead] = await db
@@ -53,6 +71,7 @@ export async function createLead(
       request: { ...request, reference },
       status: 'sending',
       requestId,
+      shown,
       claimedUntil: sql`now() + make_interval(secs => ${policy.claimSeconds})`,
     })
     .returning();
@@ -276,6 +295,7 @@ export function publicLead(lead: Lead) {
     test: lead.test,
     agent: lead.agent as { first_name: string; last_name: string; email: string } | null,
     problem: rejected ? { message: rejected.message ?? '', fields: rejected.fields ?? null } : null,
+    shown: (lead.shown ?? null) as LeadShown | null,
   };
 }
 

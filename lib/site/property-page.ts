@@ -1,9 +1,19 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
-import type { Stay } from '@/components/inquiry/inquiry-form';
+import type { BookingData } from '@/components/property/stay-context';
 import { catalog, UpstreamError } from '@/lib/catalog-client';
-import type { Availability, PropertyDetail, PropertyImages, RateSheet } from '@/lib/contract';
+import type {
+  Availability,
+  InquiryRequest,
+  LocationCatalog,
+  PropertyDetail,
+  PropertyImages,
+  Quote,
+  RateSheet,
+} from '@/lib/contract';
 import { today } from '@/lib/dates';
+import type { LeadShown } from './leads';
+import { readStay, type Stay } from './stay';
 import { calendarRatesWindow } from './stay-rules';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -22,7 +32,7 @@ export async function propertyOrNotFound(rawId: string): Promise<PropertyDetail>
 
 /**
  * The other three areas a property page shows, read at once, shaped for the gallery and for the booking
- * (calendar, quote and form) that the site's page and the embed both render.
+ * widget (calendar, party, price and inquiry) that the site's page and the embed both render.
  */
 export async function propertyAreas(p: PropertyDetail) {
   const c = catalog();
@@ -34,33 +44,89 @@ export async function propertyAreas(p: PropertyDetail) {
     c.rates(p.id, calendarRatesWindow(day)).then((a) => a.data as RateSheet),
     c.availability(p.id).then((a) => a.data as Availability),
   ]);
+  const nightly = [
+    ...rates.rates.filter((r) => r.end_date >= day).map((r) => r.nightly),
+    ...(rates.default_rate ? [rates.default_rate.nightly] : []),
+  ];
+  const booking: BookingData = {
+    propertyId: p.id,
+    name: p.name,
+    sleeps: p.sleeps,
+    maxBedrooms: p.bedrooms,
+    booked: availability.booked,
+    rates: { rates: rates.rates, default_rate: rates.default_rate },
+    currency: rates.currency.code,
+    fees: rates.fees,
+    taxes: rates.taxes,
+    fromNightly: nightly.length > 0 ? Math.min(...nightly) : null,
+  };
   return {
     rates: { ...rates, from: day, rates: rates.rates.filter((r) => r.end_date >= day) },
     photos: images.images.map((i) => ({ id: i.id, url: i.url, caption: i.caption })),
-    booking: {
-      propertyId: p.id,
-      sleeps: p.sleeps,
-      maxBedrooms: p.bedrooms,
-      booked: availability.booked,
-      rates: { rates: rates.rates, default_rate: rates.default_rate },
-    },
+    booking,
   };
 }
 
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-const count = (v: string | string[] | undefined) => {
-  const n = Number(one(v));
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
+/** The stay a page's URL holds (lib/site/stay.ts), and an advisor's `reference` to prefill. */
+export function stayFromQuery(q: Query): { stay: Stay; reference?: string } {
+  const reference = Array.isArray(q.reference) ? q.reference[0] : q.reference;
+  return { stay: readStay(q), reference: reference || undefined };
+}
 
-/** A stay prefilled from the URL (`checkin`, `checkout`, `adults` or `guests`, `children`, `bedrooms`, `reference`). */
-export function stayFromQuery(q: Query): Stay & { reference?: string } {
+/**
+ * The rental and the price a property inquiry was sent with, read through the same caches the page used
+ * (so usually no upstream call): the quote is the one the traveller was just shown for this very stay.
+ * Gives up after two seconds; a confirmation without the total is better than an inquiry kept waiting.
+ */
+export async function inquiryShown(request: InquiryRequest): Promise<LeadShown | null> {
+  const id = request.property_id;
+  const c = catalog();
+  if (!id) {
+    const place = request.destination?.id;
+    if (!place) return null;
+    const all = await c
+      .locations()
+      .then((a) => (a.data as LocationCatalog).locations)
+      .catch(() => []);
+    const found = all.find((l) => l.id === place);
+    return {
+      destination: found ? { name: found.name, path: found.path } : null,
+      property: null,
+      quote: null,
+    };
+  }
+  const settle = <T>(p: Promise<{ data: unknown }>) => p.then((a) => a.data as T).catch(() => null);
+  const work = Promise.all([
+    settle<PropertyDetail>(c.property(id)),
+    settle<PropertyImages>(c.images(id)),
+    settle<Quote>(
+      c.quote(id, {
+        checkin: request.stay.checkin,
+        checkout: request.stay.checkout,
+        adults: request.stay.guests.adults,
+        children: request.stay.guests.children,
+        ...(request.stay.bedrooms ? { bedrooms: request.stay.bedrooms } : {}),
+      }),
+    ),
+  ]);
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000));
+  const answer = await Promise.race([work, timeout]);
+  if (!answer) return null;
+  const [property, images, quote] = answer;
+  const cover = images?.images[0];
   return {
-    checkin: one(q.checkin),
-    checkout: one(q.checkout),
-    adults: count(q.adults) ?? count(q.guests),
-    children: count(q.children),
-    bedrooms: count(q.bedrooms),
-    reference: one(q.reference),
+    property: property
+      ? { name: property.name, photo: cover ? { url: cover.url, caption: cover.caption } : null }
+      : null,
+    quote: quote
+      ? {
+          currency: quote.currency.code,
+          total: quote.totals.total,
+          refundable_deposits: quote.totals.refundable_deposits,
+          nights: quote.stay.nights,
+          price_on_request: quote.price_on_request,
+          accuracy: quote.accuracy,
+        }
+      : null,
   };
 }

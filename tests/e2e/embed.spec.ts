@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
+import { pickStay } from './stays';
 import {
   browserDay,
   catalogApi,
@@ -111,36 +112,44 @@ test('a partner embeds a property: it sizes itself, reports quotes, and an inqui
     true,
   );
 
-  // Grows when content appears (every rule of the form explained), shrinks when it goes.
-  // The form loads as the traveller scrolls to it (the frame grows with it).
-  await frame.getByRole('heading', { name: 'Send an inquiry' }).scrollIntoViewIfNeeded();
-  await expect(frame.getByRole('button', { name: 'Send the inquiry' })).toBeVisible();
+  // The traveller picks a stay in the frame's calendar; the inquiry opens in the page, holding it.
+  const start = await freeWeek(page, id, 60);
+  const calendar = frame.getByRole('region', { name: 'Availability' });
+  await pickStay(calendar, start, addDays(start, 7));
+  await expect.poll(async () => (await events(page, 'quote')).length).toBeGreaterThan(0);
+  const card = frame.getByRole('region', { name: 'Your stay' });
+  await card.getByRole('button', { name: 'Send an inquiry' }).click();
+  const inquiry = frame.getByRole('region', { name: 'Send an inquiry' });
+  await expect(inquiry.getByTestId('inquiry-stay')).toContainText('7 nights');
+  await expect(inquiry.getByRole('button', { name: 'Send the inquiry' })).toBeVisible();
   await expect.poll(fits).toBe(true);
+  // Grows when content appears (every rule of the form explained), shrinks when it goes.
   const before = await frameHeight(page);
-  await frame.getByRole('button', { name: 'Send the inquiry' }).click();
-  await expect(frame.getByLabel('Email')).toHaveAccessibleDescription('must be a valid email address');
+  await inquiry.getByRole('button', { name: 'Send the inquiry' }).click();
+  await expect(inquiry.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address');
   await expect.poll(() => frameHeight(page)).toBeGreaterThan(before + 40);
   await expect.poll(fits).toBe(true);
   const grown = await frameHeight(page);
-  await frame.getByLabel('First name').fill('Ana');
-  await frame.getByLabel('Last name').fill('Partner');
-  await frame.getByLabel('Email').fill('ana@example.com');
-  await frame.getByLabel('Email').blur();
+  await inquiry.getByLabel('First name').fill('Ana');
+  await inquiry.getByLabel('Last name').fill('Partner');
+  await inquiry.getByLabel('Email').fill('ana@example.com');
+  await inquiry.getByLabel('Email').blur();
   await expect.poll(() => frameHeight(page)).toBeLessThan(grown);
   await expect.poll(fits).toBe(true);
 
-  // Dates: the partner's page hears of the inquiry sent for them.
-  const start = await freeWeek(page, id, 60);
-  await frame.getByLabel('Check-in', { exact: true }).fill(start);
-  await frame.getByLabel('Check-out', { exact: true }).fill(addDays(start, 7));
-  await expect(frame.getByLabel('Your reference (optional)')).toHaveValue('PARTNER-77');
-  await frame.getByRole('button', { name: 'Send the inquiry' }).click();
+  await expect(inquiry.getByLabel('Your reference (optional)')).toHaveValue('PARTNER-77');
+  await inquiry.getByRole('button', { name: 'Send the inquiry' }).click();
 
   await expect.poll(async () => (await events(page, 'inquiry-submitted')).length).toBe(1);
   const [sent] = await events(page, 'inquiry-submitted');
   expect(sent.detail).toMatchObject({ reference: 'PARTNER-77', status: 'sent', test: true });
   expect(sent.detail.inquiry_id).toBeGreaterThanOrEqual(900_000_000);
   await expect(frame.getByText('Your agent')).toBeVisible();
+  await expect(frame.getByRole('region', { name: 'Your inquiry' })).toContainText('7 nights');
+  await expect(frame.getByRole('link', { name: 'Back to the rental' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/embed/properties/${id}\\?host=.*checkin=${start}`),
+  );
   await expect.poll(fits).toBe(true);
 });
 
@@ -155,8 +164,9 @@ test('a quote picked in the embedded calendar is reported to the partner page', 
   await page.goto(ALLOWED);
   const frame = page.frameLocator('iframe');
   await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
-  // Prefilled from the partner's attributes: the quote follows at once.
-  await expect(frame.getByLabel('Adults').first()).toHaveValue('3');
+  // Prefilled from the partner's attributes: the party, the dates and the price at once.
+  await expect(frame.getByRole('group', { name: 'Adults' }).getByRole('status')).toHaveText('3');
+  await expect(frame.getByTestId('quote-total')).toBeVisible();
   await expect.poll(async () => (await events(page, 'quote')).length).toBeGreaterThan(0);
   const [first] = await events(page, 'quote');
   expect(first.detail).toMatchObject({ property_id: id, checkin, checkout });

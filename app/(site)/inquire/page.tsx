@@ -16,7 +16,9 @@ export default function InquirePage() {
         reply with rentals that fit. Travel advisors: enter your traveller's details and say who you are in
         the message.
       </p>
-      <InquiryForm />
+      <div className="rounded-2xl bg-white p-5 ring-1 ring-sand-200">
+        <InquiryForm />
+      </div>
     </div>
   );
 }

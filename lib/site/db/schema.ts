@@ -32,6 +32,8 @@ export const leads = pgTable(
     agent: jsonb('agent'),
     test: boolean('test'),
     requestId: text('request_id').notNull(),
+    /** What the traveller saw when sending it (the rental's name and photo, the quoted total), for the confirmation. */
+    shown: jsonb('shown'),
     createdAt: stamp('created_at').notNull().default(sql`now()`),
     updatedAt: stamp('updated_at').notNull().default(sql`now()`),
     sentAt: stamp('sent_at'),

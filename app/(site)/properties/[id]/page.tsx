@@ -1,9 +1,19 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { Booking } from '@/components/property/booking';
-import { PropertyDetails, RatesTable } from '@/components/property/details';
+import { Booking, BookingCard, StayCalendar } from '@/components/property/booking';
+import {
+  About,
+  Amenities,
+  Highlights,
+  Location,
+  Policies,
+  RatesTable,
+  Reviews,
+  Rooms,
+} from '@/components/property/details';
 import { Gallery } from '@/components/property/gallery';
 import { KeyFacts } from '@/components/property/key-facts';
+import { today } from '@/lib/dates';
 import { propertyAreas, propertyOrNotFound, stayFromQuery } from '@/lib/site/property-page';
 
 type Props = {
@@ -20,13 +30,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
+// Laid out like the best listing pages: the photos, the name and facts, then the rental's story in the
+// main column with the booking card kept in view beside it (on a phone, a bar at the bottom instead).
 export default async function PropertyPage({ params, searchParams }: Props) {
   const p = await propertyOrNotFound((await params).id);
   const { rates, photos, booking } = await propertyAreas(p);
-  const q = await searchParams;
+  const { stay, reference } = stayFromQuery(await searchParams);
   return (
-    <article className="flex flex-col gap-8">
-      <header>
+    <Booking data={booking} initial={stay} reference={reference}>
+      <article className="flex flex-col gap-6 pb-28 lg:pb-0">
         <nav aria-label="Breadcrumb">
           <ol className="flex flex-wrap gap-1 text-sm text-ink-700">
             {p.location.path.map((name, i) => (
@@ -42,13 +54,32 @@ export default async function PropertyPage({ params, searchParams }: Props) {
             ))}
           </ol>
         </nav>
-        <h1 className="mt-2 text-3xl font-semibold tracking-tight text-ink-900">{p.name}</h1>
-        <KeyFacts p={p} className="mt-1 text-ink-700" />
-      </header>
-      <Gallery name={p.name} photos={photos} />
-      <Booking {...booking} initial={stayFromQuery(q)} />
-      <PropertyDetails p={p} />
-      <RatesTable rates={rates} />
-    </article>
+        <Gallery name={p.name} photos={photos} />
+        <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
+          <div className="flex min-w-0 flex-col gap-6">
+            <header>
+              <h1 className="text-3xl font-semibold tracking-tight text-ink-900">{p.name}</h1>
+              <KeyFacts p={p} withPlace className="mt-1 text-ink-700" />
+            </header>
+            <About p={p} />
+            <Highlights p={p} />
+            <Rooms p={p} />
+            <Amenities p={p} />
+            <div className="border-t border-sand-200 pt-6">
+              <StayCalendar />
+            </div>
+            <Reviews p={p} />
+            <Policies p={p} />
+            <RatesTable rates={rates} today={today()} />
+            <Location p={p} />
+          </div>
+          <aside aria-label="Booking" className="hidden lg:block">
+            <div className="sticky top-4">
+              <BookingCard />
+            </div>
+          </aside>
+        </div>
+      </article>
+    </Booking>
   );
 }

@@ -15,10 +15,12 @@ export default async function EmbedConfirmationPage({
   const { lead: id } = await params;
   const row = /^ld_[A-Za-z0-9_-]{20}$/.test(id) ? await findLead(await getSiteDb(), id) : undefined;
   if (!row) notFound();
+  const host = embedHost((await searchParams).host);
+  const hostQuery = host ? `?host=${encodeURIComponent(host)}` : '';
   return (
-    <EmbedBridge host={embedHost((await searchParams).host)}>
+    <EmbedBridge host={host}>
       <main className="p-3">
-        <Confirmation row={row} />
+        <Confirmation row={row} rentalPath={(id) => `/embed/properties/${id}${hostQuery}`} />
       </main>
     </EmbedBridge>
   );

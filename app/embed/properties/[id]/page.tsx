@@ -16,6 +16,7 @@ export default async function EmbedPropertyPage({ params, searchParams }: Props)
   const { photos, booking } = await propertyAreas(p);
   const q = await searchParams;
   const host = embedHost(q.host);
+  const { stay, reference } = stayFromQuery(q);
   return (
     <EmbedBridge host={host}>
       <main className="flex flex-col gap-4 p-3">
@@ -25,9 +26,10 @@ export default async function EmbedPropertyPage({ params, searchParams }: Props)
         </header>
         <Gallery name={p.name} photos={photos} />
         <EmbedBooking
-          {...booking}
+          data={booking}
+          initial={stay}
+          reference={reference}
           hostQuery={host ? `?host=${encodeURIComponent(host)}` : ''}
-          initial={stayFromQuery(q)}
         />
       </main>
     </EmbedBridge>

@@ -1,0 +1,96 @@
+import { format } from 'date-fns';
+import { daysBetween } from '@/lib/dates';
+import { fromDay, plural } from '@/lib/site/browser';
+
+/*
+ * How the property side writes money, dates, parties and the API's codes for people. Pure, shared by the
+ * server's sections and the browser's booking widget, so the card, the inquiry and the confirmation agree.
+ * Money stays a number rounded by the API; Intl formats it here, at display time only.
+ */
+
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatter(currency: string, cents: boolean): Intl.NumberFormat {
+  const key = `${currency}|${cents}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency,
+      ...(cents ? {} : { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** "€1,234" when the amount is whole, "€1,234.50" when it is not: exact, without ".00" noise. */
+export function money(amount: number, currency: string): string {
+  return formatter(currency, !Number.isInteger(amount)).format(amount);
+}
+
+/** A figure read at a glance (an average, a "from" price): whole units once it reaches 100. */
+export function roughMoney(amount: number, currency: string): string {
+  return amount >= 100 ? formatter(currency, false).format(Math.round(amount)) : money(amount, currency);
+}
+
+/** "Sat 13 Feb" (with the year when asked). */
+export function shortDay(day: string, withYear = false): string {
+  const date = fromDay(day);
+  return date ? format(date, withYear ? 'EEE d MMM yyyy' : 'EEE d MMM') : day;
+}
+
+/** "Sat 13 Feb – Sat 20 Feb 2027": the year once when both days share it. */
+export function stayDates(checkin: string, checkout: string): string {
+  const sameYear = checkin.slice(0, 4) === checkout.slice(0, 4);
+  return `${shortDay(checkin, !sameYear)} – ${shortDay(checkout, true)}`;
+}
+
+/** "13 Feb – 20 Mar 2027" for a season (no weekdays: a season is not a stay). */
+export function seasonDates(start: string, end: string): string {
+  const a = fromDay(start);
+  const b = fromDay(end);
+  if (!a || !b) return `${start} – ${end}`;
+  return a.getFullYear() === b.getFullYear()
+    ? `${format(a, 'd MMM')} – ${format(b, 'd MMM yyyy')}`
+    : `${format(a, 'd MMM yyyy')} – ${format(b, 'd MMM yyyy')}`;
+}
+
+/** "4 adults, 1 child" */
+export function party(adults: number, children: number): string {
+  return children > 0
+    ? `${plural(adults, 'adult')}, ${plural(children, 'child', 'children')}`
+    : plural(adults, 'adult');
+}
+
+/** "Sat 13 Feb – Sat 20 Feb 2027 · 7 nights · 4 adults, 1 child" */
+export function stayLine(stay: { checkin: string; checkout: string; adults: number; children: number }) {
+  return `${stayDates(stay.checkin, stay.checkout)} · ${plural(daysBetween(stay.checkin, stay.checkout), 'night')} · ${party(stay.adults, stay.children)}`;
+}
+
+/** The API's codes that have better words than their spelling. */
+const WORDS: Record<string, string> = {
+  walk_in_shower: 'Walk-in shower',
+  shower_tub_combo: 'Shower over the bath',
+  double_sink: 'Double sink',
+  rain_shower: 'Rain shower',
+  whirlpool: 'Whirlpool bath',
+  outdoor: 'Outdoor bathroom',
+  bidet: 'Bidet',
+  wheelchair_accessible: 'Wheelchair accessible',
+  long_term: 'Long stays',
+  sofa_bed: 'sofa bed',
+  crib: 'cot',
+  child: "child's bed",
+  full: 'Full bathroom',
+  half: 'Half bathroom (toilet and basin)',
+  on_request: 'On request',
+};
+
+/** A code ("double_sink") as words ("Double sink"); words the API already wrote are left alone. */
+export function words(code: string): string {
+  const known = WORDS[code];
+  if (known) return known;
+  if (!/^[a-z0-9]+(?:_[a-z0-9]+)*$/.test(code)) return code;
+  const text = code.replaceAll('_', ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "site_leads" ADD COLUMN "shown" jsonb;
