@@ -9,9 +9,7 @@ import { browserDay, cardIds, catalogApi, expect, expectAccessible, test } from 
  * a card → the property page already showing that stay and its price → other dates and a bigger party →
  * the price and the inquiry follow → sent → a confirmation with the rental, the stay and the total.
  *
- * It starts from a results URL holding the stay (the home page's adults-and-children control is built on
- * another branch). Until the results cards carry the stay in their links (also another branch), the card's
- * link is followed with the stay added, and the test says so in its annotations.
+ * It starts on the home page: a destination, dates and adults and children picked as a person picks them.
  */
 
 const ADULTS = 4;
@@ -37,10 +35,36 @@ for (const [width, height, device] of [
 
     test('one stay from results to confirmation, and back to the same results', async ({ page }) => {
       test.setTimeout(120_000);
-      const checkin = await browserDay(page, device === 'desktop' ? 70 : 84);
-      const checkout = addDays(checkin, 7);
-      const results = `/search?location=1&checkin=${checkin}&checkout=${checkout}&adults=${ADULTS}&children=${CHILDREN}&guests=${ADULTS + CHILDREN}`;
-      await page.goto(results);
+      // Home: a destination, dates and a party, as a person picks them.
+      await page.goto('/');
+      const combo = page.getByRole('combobox', { name: 'Destination' });
+      await combo.click();
+      await combo.fill('France');
+      await page.getByRole('option', { name: /^France/ }).click();
+      await expect(combo).toHaveValue('France');
+      await page.getByRole('button', { name: /Dates/ }).click();
+      const dates = page.getByRole('dialog', { name: 'Choose check-in and check-out' });
+      await expect(dates.getByRole('grid').getByRole('button', { name: /today/ }).first()).toBeFocused();
+      // Ten or twelve weeks ahead for check-in, a week later for check-out.
+      for (let i = 0; i < (device === 'desktop' ? 10 : 12); i++) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Guests 2 adults' }).click();
+      const guests = page.getByRole('dialog', { name: 'Guests' });
+      for (let i = ADULTS; i > 2; i--) await guests.getByRole('button', { name: 'More adults' }).click();
+      for (let i = 0; i < CHILDREN; i++) await guests.getByRole('button', { name: 'More children' }).click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.waitForURL(/\/search\?/);
+      const searched = new URL(page.url()).searchParams;
+      expect(searched.get('adults')).toBe(String(ADULTS));
+      expect(searched.get('children')).toBe(String(CHILDREN));
+      const checkin = searched.get('checkin') ?? '';
+      const checkout = searched.get('checkout') ?? '';
+      expect(checkin).toBe(await browserDay(page, device === 'desktop' ? 70 : 84));
+      expect(checkout).toBe(addDays(checkin, 7));
       await expect(page.getByRole('article').first()).toBeVisible();
       await expectAccessible(page);
 
@@ -59,16 +83,11 @@ for (const [width, height, device] of [
       const link = page.getByRole('article').getByRole('link', { name: property.name, exact: true });
       const href = (await link.getAttribute('href')) ?? '';
       const resultsUrl = page.url();
-      if (href.includes('checkin=')) await link.click();
-      else {
-        test.info().annotations.push({
-          type: 'card link',
-          description: 'the card links to the bare rental on this branch; the stay was added to its link',
-        });
-        await page.goto(
-          `${href}?checkin=${checkin}&checkout=${checkout}&adults=${ADULTS}&children=${CHILDREN}`,
-        );
-      }
+      // The card carries the stay to its rental.
+      expect(href).toBe(
+        `/properties/${id}?checkin=${checkin}&checkout=${checkout}&adults=${ADULTS}&children=${CHILDREN}`,
+      );
+      await link.click();
 
       // The property page shows that stay and its price with no further input.
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(property.name);
