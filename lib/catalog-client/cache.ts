@@ -27,6 +27,8 @@ export interface CacheOptions {
   ttlMs: number;
   /** Serve the stale answer when fetching again fails this way (default: never). */
   serveStaleOn?: (error: unknown) => boolean;
+  /** What a stale answer is served as (so a page can say its data may be out of date). */
+  markStale?: (value: unknown) => unknown;
   /** Keep a failure as the answer for this long (a 404 asked again and again by a crawler); 0: not at all. */
   cacheErrorMs?: (error: unknown) => number;
 }
@@ -79,7 +81,7 @@ export class TaggedCache {
       .catch((error: unknown) => {
         if (entry && 'value' in entry && options.serveStaleOn?.(error)) {
           this.stats.staleServed++;
-          return entry.value as T;
+          return (options.markStale ? options.markStale(entry.value) : entry.value) as T;
         }
         const keepMs = options.cacheErrorMs?.(error) ?? 0;
         if (keepMs > 0)

@@ -33,6 +33,8 @@ function canonical(query: object): string {
 }
 
 const passing = (error: unknown) => error instanceof UpstreamError && error.transient;
+/** An answer served from the cache while the upstream could not give a fresh one. */
+const markStale = (answer: unknown) => ({ ...(answer as object), stale: true });
 
 /**
  * What pages and routes read: the client's endpoints behind the tagged cache. Property areas and searches
@@ -46,6 +48,7 @@ export function createCatalog(client: CatalogClient, cache: TaggedCache, ttl: Ca
         tags: [tags.area(id, which)],
         ttlMs: ttl.areaMs,
         serveStaleOn: passing,
+        markStale,
         cacheErrorMs: (error) =>
           error instanceof UpstreamError && error.status === 404 ? ttl.notFoundMs : 0,
       },
@@ -57,7 +60,7 @@ export function createCatalog(client: CatalogClient, cache: TaggedCache, ttl: Ca
     search: (query: Partial<CatalogQuery>, o?: CallOptions) =>
       cache.get(
         `search?${canonical(query)}`,
-        { tags: [tags.catalog], ttlMs: ttl.areaMs, serveStaleOn: passing },
+        { tags: [tags.catalog], ttlMs: ttl.areaMs, serveStaleOn: passing, markStale },
         () => client.listProperties(query, o),
       ),
     /** GET /properties/changes (no `since`: every live property), for the sitemap; expired with every search. */

@@ -47,6 +47,8 @@ export interface Answer<T> {
   /** `X-SVC-Mode` of the answer: test or live (or whatever a future upstream says). */
   mode: string;
   requestId: string | null;
+  /** Served from the site's cache while the upstream could not answer afresh (may be out of date). */
+  stale?: boolean;
 }
 
 type Query = Record<string, string | number | undefined | null>;

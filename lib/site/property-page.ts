@@ -37,13 +37,18 @@ export async function propertyOrNotFound(rawId: string): Promise<PropertyDetail>
 export async function propertyAreas(p: PropertyDetail) {
   const c = catalog();
   const day = today();
-  const [images, rates, availability] = await Promise.all([
-    c.images(p.id).then((a) => a.data as PropertyImages),
+  const answers = await Promise.all([
+    c.images(p.id),
     // One read serves both: the calendar needs last year's periods (the minimum-stay fallback), the
     // rates table shows only the periods still to come, as the sheet from today would have.
-    c.rates(p.id, calendarRatesWindow(day)).then((a) => a.data as RateSheet),
-    c.availability(p.id).then((a) => a.data as Availability),
+    c.rates(p.id, calendarRatesWindow(day)),
+    c.availability(p.id),
   ]);
+  const images = answers[0].data as PropertyImages;
+  const rates = answers[1].data as RateSheet;
+  const availability = answers[2].data as Availability;
+  // Served from the cache while the catalog is busy or down: the page says so, quietly.
+  const stale = answers.some((a) => a.stale === true);
   const nightly = [
     ...rates.rates.filter((r) => r.end_date >= day).map((r) => r.nightly),
     ...(rates.default_rate ? [rates.default_rate.nightly] : []),
@@ -63,6 +68,7 @@ export async function propertyAreas(p: PropertyDetail) {
   return {
     rates: { ...rates, from: day, rates: rates.rates.filter((r) => r.end_date >= day) },
     photos: images.images.map((i) => ({ id: i.id, url: i.url, caption: i.caption })),
+    stale,
     booking,
   };
 }

@@ -49,6 +49,22 @@ describe('the tagged cache', () => {
     );
   });
 
+  it('marks a stale answer as such, so a page can say it may be out of date', async () => {
+    const cache = new TaggedCache({ maxBytes: 1_000_000 });
+    const opts = {
+      tags: ['t'],
+      ttlMs: 60_000,
+      serveStaleOn: transient,
+      markStale: (v: unknown) => ({ ...(v as object), stale: true }),
+    };
+    expect(await cache.get('k', opts, async () => ({ data: 1 }))).toEqual({ data: 1 });
+    cache.expireTag('t');
+    expect(await cache.get('k', opts, () => Promise.reject(down()))).toEqual({ data: 1, stale: true });
+    // A fresh answer after that is not marked.
+    cache.expireTag('t');
+    expect(await cache.get('k', opts, async () => ({ data: 2 }))).toEqual({ data: 2 });
+  });
+
   it('remembers a failure for as long as told, then asks again', async () => {
     let clock = 0;
     const cache = new TaggedCache({ maxBytes: 1_000_000 }, () => clock);

@@ -34,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // main column with the booking card kept in view beside it (on a phone, a bar at the bottom instead).
 export default async function PropertyPage({ params, searchParams }: Props) {
   const p = await propertyOrNotFound((await params).id);
-  const { rates, photos, booking } = await propertyAreas(p);
+  const { rates, photos, booking, stale } = await propertyAreas(p);
   const { stay, reference } = stayFromQuery(await searchParams);
   return (
     <Booking data={booking} initial={stay} reference={reference}>
@@ -54,6 +54,12 @@ export default async function PropertyPage({ params, searchParams }: Props) {
             ))}
           </ol>
         </nav>
+        {stale && (
+          <p role="status" className="rounded-lg bg-sand-100 px-3 py-2 text-sm text-ink-700">
+            The catalog is busy right now: dates and prices below may be a few minutes out of date. The price
+            of your stay is checked again when you choose it.
+          </p>
+        )}
         <Gallery name={p.name} photos={photos} />
         <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="flex min-w-0 flex-col gap-6">
