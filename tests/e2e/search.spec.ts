@@ -277,7 +277,7 @@ test.describe('results', () => {
     await page.goto('/search?adults=2');
     await page.evaluate(() => window.history.pushState(null, '', '/search?guests=0'));
     const later = page.getByRole('alert').filter({ hasText: 'cannot be run' });
-    await expect(later).toContainText('Guests must be a whole number at least 1.');
+    await expect(later).toContainText('Guests must be a whole number between 1 and 100.');
     // The browser reports the route's 400 for the broken search: that one is expected, nothing else is.
     const own = pageErrors.filter((e) => e.includes('400'));
     expect(own.length).toBeGreaterThan(0);
