@@ -14,6 +14,7 @@ import {
 } from 'react';
 import type { Quote } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
+import { showRange } from '@/lib/site/search';
 import { guestsOf, hasDates, type Stay } from '@/lib/site/stay';
 import type { SentLead } from '../inquiry/inquiry-form';
 import { money, party, roughMoney, shortDay, stayLine } from './format';
@@ -353,7 +354,9 @@ function PhoneBar() {
                     : 'Working out the price…'}
               </span>
               <span className="block truncate text-sm text-ink-700 underline">
-                {shortDay(stay.checkin)} – {shortDay(stay.checkout)} · {party(stay.adults, stay.children)}
+                {/* Short enough for a phone's bar: "10 – 17 Feb 2027 · 4 guests" (the sheet has the detail). */}
+                {showRange(stay.checkin, stay.checkout, { weekdays: false })} ·{' '}
+                {plural(guestsOf(stay), 'guest')}
               </span>
             </>
           ) : (
