@@ -225,7 +225,7 @@ describe('POST /api/inquiries', () => {
     expect(back.body.lead).toEqual(lead);
     // Phone and message stay on the server.
     expect(back.text).not.toContain('555 0100');
-    expect(back.text).not.toContain('pool');
+    expect(back.text).not.toContain('Is the pool heated?');
   });
 
   it('keeps an advisor’s reference and sends a general request for a destination with a budget', async () => {
