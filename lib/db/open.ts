@@ -97,11 +97,22 @@ function lockDataDir(dataDir: string): () => void {
   return release;
 }
 
-function isAlive(pid: number): boolean {
+/**
+ * Whether the lock's owner still runs. A process killed outright (kill -9, a crash) stays a zombie until its
+ * parent reaps it, and in a container whose first process reaps nothing that can be forever: a zombie
+ * holds no database, so it counts as gone.
+ */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return true; // no /proc here: the signal's answer stands
   }
 }

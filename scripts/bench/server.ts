@@ -4,6 +4,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { isAlive } from '../../lib/db/open';
 
 export interface BenchServer {
   origin: string;
@@ -116,11 +117,15 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     kill: async () => {
       clearInterval(sampler);
       if (child.exitCode !== null || !child.pid) return;
+      const all = [child.pid, ...descendants(child.pid)];
       const exited = new Promise((resolve) => child.once('exit', resolve));
       try {
         process.kill(-child.pid, 'SIGKILL');
       } catch {}
       await exited;
+      // The server's own processes are grandchildren: wait until each has really gone (or is a zombie).
+      const deadline = Date.now() + 10_000;
+      while (all.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     },
   };
 }
