@@ -1,9 +1,10 @@
 'use client';
 
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { DateRange } from 'react-day-picker';
 import { fromDay, showDay, toDay } from '@/lib/site/browser';
 import { showRange } from '@/lib/site/search';
+import { PopoverField } from './popover-field';
 
 const DateRangeCalendar = lazy(() => import('./date-range-calendar'));
 
@@ -21,14 +22,10 @@ export function DateRangeField({
   checkout?: string;
   onChange?: (range: { checkin?: string; checkout?: string }) => void;
 }) {
-  const id = useId();
   const [range, setRange] = useState<DateRange | undefined>(() => {
     const from = fromDay(checkin);
     return from ? { from, to: fromDay(checkout) } : undefined;
   });
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
   const today = new Date();
   today.setHours(0, 0, 0, 0);
 
@@ -40,54 +37,21 @@ export function DateRangeField({
       : `${showDay(from)} – choose check-out`
     : 'Any dates';
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (e: MouseEvent) => {
-      if (!panel.current?.contains(e.target as Node) && !button.current?.contains(e.target as Node))
-        setOpen(false);
-    };
-    document.addEventListener('mousedown', outside);
-    return () => document.removeEventListener('mousedown', outside);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
-
   return (
-    <div className="relative">
-      <span id={`${id}-label`} className="block text-sm font-medium text-ink-700">
-        Dates
-      </span>
-      <button
-        ref={button}
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-controls={`${id}-panel`}
-        aria-labelledby={`${id}-label ${id}-value`}
-        onClick={() => setOpen((o) => !o)}
-        className="mt-1 h-11 w-full truncate rounded-lg border border-sand-200 bg-white px-3 py-2 text-left text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500"
-      >
-        <span id={`${id}-value`}>{label}</span>
-      </button>
-      <input type="hidden" name="checkin" value={to ? (from ?? '') : ''} />
-      <input type="hidden" name="checkout" value={to ?? ''} />
-      {open && (
-        <div
-          ref={panel}
-          id={`${id}-panel`}
-          role="dialog"
-          aria-label="Choose check-in and check-out"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.stopPropagation();
-              close();
-            }
-          }}
-          className="absolute z-30 mt-2 rounded-xl border border-sand-200 bg-white p-3 shadow-xl"
-        >
+    <PopoverField
+      label="Dates"
+      value={label}
+      dialogLabel="Choose check-in and check-out"
+      panelClassName="absolute z-30 mt-2 rounded-xl border border-sand-200 bg-white p-3 shadow-xl"
+      inputs={
+        <>
+          <input type="hidden" name="checkin" value={to ? (from ?? '') : ''} />
+          <input type="hidden" name="checkout" value={to ?? ''} />
+        </>
+      }
+    >
+      {(close) => (
+        <>
           <Suspense fallback={<p className="w-64 p-4 text-sm text-ink-700">Loading the calendar…</p>}>
             <DateRangeCalendar
               range={range}
@@ -119,8 +83,8 @@ export function DateRangeField({
               Done
             </button>
           </div>
-        </div>
+        </>
       )}
-    </div>
+    </PopoverField>
   );
 }

@@ -1,8 +1,9 @@
 'use client';
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { plural } from '@/lib/site/browser';
 import { PARTY_LIMITS } from '@/lib/site/stay';
+import { PopoverField } from './popover-field';
 
 export interface Party {
   adults: number;
@@ -39,25 +40,6 @@ export function GuestsField({
 }) {
   const id = useId();
   const [party, setParty] = useState<Party>(initial);
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    panel.current?.querySelector<HTMLButtonElement>('button')?.focus();
-    const outside = (e: MouseEvent) => {
-      if (!panel.current?.contains(e.target as Node) && !button.current?.contains(e.target as Node))
-        setOpen(false);
-    };
-    document.addEventListener('mousedown', outside);
-    return () => document.removeEventListener('mousedown', outside);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
   const step = (key: keyof Party, by: number) => {
     const { min, max } = PARTY_LIMITS[key];
     const value = party[key] + by;
@@ -68,38 +50,21 @@ export function GuestsField({
   };
 
   return (
-    <div className="relative">
-      <span id={`${id}-label`} className="block text-sm font-medium text-ink-700">
-        Guests
-      </span>
-      <button
-        ref={button}
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-controls={`${id}-panel`}
-        aria-labelledby={`${id}-label ${id}-value`}
-        onClick={() => setOpen((o) => !o)}
-        className="mt-1 h-11 w-full truncate rounded-lg border border-sand-200 bg-white px-3 py-2 text-left text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500"
-      >
-        <span id={`${id}-value`}>{partyLabel(party)}</span>
-      </button>
-      <input type="hidden" name="adults" value={party.adults} />
-      <input type="hidden" name="children" value={party.children} disabled={party.children === 0} />
-      {open && (
-        <div
-          ref={panel}
-          id={`${id}-panel`}
-          role="dialog"
-          aria-label="Guests"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.stopPropagation();
-              close();
-            }
-          }}
-          className={`absolute z-30 mt-2 w-full min-w-72 rounded-xl border border-sand-200 bg-white p-4 shadow-xl ${align === 'right' ? 'right-0' : 'left-0'}`}
-        >
+    <PopoverField
+      label="Guests"
+      value={partyLabel(party)}
+      dialogLabel="Guests"
+      panelClassName={`absolute z-30 mt-2 w-full min-w-72 rounded-xl border border-sand-200 bg-white p-4 shadow-xl ${align === 'right' ? 'right-0' : 'left-0'}`}
+      inputs={
+        <>
+          <input type="hidden" name="adults" value={party.adults} />
+          <input type="hidden" name="children" value={party.children} disabled={party.children === 0} />
+        </>
+      }
+      onOpened={(panel) => panel.querySelector<HTMLButtonElement>('button')?.focus()}
+    >
+      {(close) => (
+        <>
           <ul className="divide-y divide-sand-100">
             {ROWS.map((row) => {
               const value = party[row.key];
@@ -146,9 +111,9 @@ export function GuestsField({
               Done
             </button>
           </div>
-        </div>
+        </>
       )}
-    </div>
+    </PopoverField>
   );
 }
 
