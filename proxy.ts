@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { settings } from './lib/settings';
-import { pageViewWait, visitorOf } from './lib/site/http';
+import { pageViewWait, visitorOf, waitInWords } from './lib/site/http';
 import { PREFETCH_HEADER } from './lib/visitor';
 
 /**
@@ -47,7 +47,7 @@ function policy(s: ReturnType<typeof settings>, ancestors: string): string {
 }
 
 function tooManyPages(seconds: number): NextResponse {
-  const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  const wait = waitInWords(seconds);
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many pages at once</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem">

@@ -173,22 +173,19 @@ function DatesSummary({ onChange }: { onChange: () => void }) {
       onClick={onChange}
       className="flex w-full divide-x divide-sand-200 rounded-xl border border-sand-200 hover:border-brand-600"
     >
-      <span className={box}>
-        <span className="block text-[0.7rem] font-semibold uppercase tracking-wide text-ink-700">
-          Check-in
+      {(
+        [
+          ['Check-in', stay.checkin],
+          ['Check-out', stay.checkout],
+        ] as const
+      ).map(([label, day]) => (
+        <span key={label} className={box}>
+          <span className="block text-[0.7rem] font-semibold uppercase tracking-wide text-ink-700">
+            {label}
+          </span>
+          <span className="block text-sm text-ink-900">{day ? shortDay(day, true) : 'Add date'}</span>
         </span>
-        <span className="block text-sm text-ink-900">
-          {stay.checkin ? shortDay(stay.checkin, true) : 'Add date'}
-        </span>
-      </span>
-      <span className={box}>
-        <span className="block text-[0.7rem] font-semibold uppercase tracking-wide text-ink-700">
-          Check-out
-        </span>
-        <span className="block text-sm text-ink-900">
-          {stay.checkout ? shortDay(stay.checkout, true) : 'Add date'}
-        </span>
-      </span>
+      ))}
       <span className="sr-only">
         {nights !== null
           ? `, ${plural(nights, 'night')}. Change the dates`

@@ -125,13 +125,14 @@ export async function limitVisitor(visitor: string, what: 'requests' | 'inquirie
   if (seconds > 0) {
     const message =
       what === 'inquiries'
-        ? `You have sent several inquiries in a short time; please try again in ${minutes(seconds)}.`
-        : `Too many requests; please try again in ${minutes(seconds)}.`;
+        ? `You have sent several inquiries in a short time; please try again in ${waitInWords(seconds)}.`
+        : `Too many requests; please try again in ${waitInWords(seconds)}.`;
     throw new SiteError('rate_limited', message, undefined, seconds);
   }
 }
 
-const minutes = (seconds: number) =>
+/** A wait as a person reads it: "30 seconds", "10 minutes". */
+export const waitInWords = (seconds: number) =>
   seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
 
 /** What an upstream failure means to a visitor, without the upstream's internals. */
