@@ -5,6 +5,7 @@ import type { InquiryRequest } from '@/lib/contract';
 import type { CatalogClient } from '../catalog-client/client';
 import { UpstreamError } from '../catalog-client/errors';
 import { today } from '../dates';
+import { Slots } from '../slots';
 import type { SiteDb } from './db/client';
 import { leads } from './db/schema';
 import { logger } from './logger';
@@ -205,14 +206,8 @@ export async function sendDueLeads(
   for (;;) {
     const batch = await claimDueLeads(db, policy);
     if (batch.length === 0) return done;
-    for (const lead of batch) {
-      await sendSlots(policy).take();
-      try {
-        done.push(await deliverLead(db, client, lead, policy));
-      } finally {
-        sendSlots(policy).release();
-      }
-    }
+    for (const lead of batch)
+      done.push(await sendSlots(policy).run(() => deliverLead(db, client, lead, policy)));
   }
 }
 
@@ -226,51 +221,15 @@ export async function queueLead(db: SiteDb, lead: Lead): Promise<Lead> {
   return row!;
 }
 
+const SLOTS_KEY = Symbol.for('rental.site.send-slots');
+
 /**
  * At most `sendConcurrency` inquiries in flight upstream from this process: a burst of visitors waits its
  * turn (or the lead queue) instead of piling onto the upstream until its answers come too late.
  */
-class SendSlots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(readonly size: number) {
-    this.free = size;
-  }
-
-  /** Resolves true once a slot is held, or false after `timeoutMs` without one. */
-  take(timeoutMs = Number.POSITIVE_INFINITY): Promise<boolean> {
-    if (this.free > 0) {
-      this.free--;
-      return Promise.resolve(true);
-    }
-    return new Promise((resolve) => {
-      const granted = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      const timer = Number.isFinite(timeoutMs)
-        ? setTimeout(() => {
-            this.waiting.splice(this.waiting.indexOf(granted), 1);
-            resolve(false);
-          }, timeoutMs)
-        : undefined;
-      this.waiting.push(granted);
-    });
-  }
-
-  release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
-  }
-}
-
-const SLOTS_KEY = Symbol.for('rental.site.send-slots');
-
-export function sendSlots(policy: Pick<DeliveryPolicy, 'sendConcurrency'>): SendSlots {
-  const g = globalThis as typeof globalThis & { [SLOTS_KEY]?: SendSlots };
-  if (g[SLOTS_KEY]?.size !== policy.sendConcurrency) g[SLOTS_KEY] = new SendSlots(policy.sendConcurrency);
+export function sendSlots(policy: Pick<DeliveryPolicy, 'sendConcurrency'>): Slots {
+  const g = globalThis as typeof globalThis & { [SLOTS_KEY]?: Slots };
+  if (g[SLOTS_KEY]?.size !== policy.sendConcurrency) g[SLOTS_KEY] = new Slots(policy.sendConcurrency);
   return g[SLOTS_KEY];
 }
 

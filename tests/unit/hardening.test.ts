@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RequestBudget } from '@/lib/catalog-client/budget';
 import { catalogQuerySchema, inquiryRequestSchema, parseQuery, quoteQuerySchema } from '@/lib/contract';
 import { withoutValues } from '@/lib/logger';
+import { Slots } from '@/lib/slots';
 
 /* Findings of the adversarial probe, each at the smallest unit that holds the rule. */
 
@@ -97,5 +98,31 @@ describe('bounded input', () => {
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((i) => i.path.join('.')).sort();
     expect(paths).toEqual(['contact.first_name', 'contact.last_name', 'property_id', 'stay.bedrooms']);
+  });
+});
+
+describe('slots for concurrent work', () => {
+  it('holds at most its size, hands a freed slot to the first waiting, and gives up on time', async () => {
+    const slots = new Slots(1);
+    expect(await slots.take()).toBe(true);
+    const late = slots.take(20);
+    const patient = slots.take();
+    expect(await late).toBe(false); // timed out while the slot was held
+    slots.release();
+    expect(await patient).toBe(true);
+    let running = 0;
+    let most = 0;
+    slots.release();
+    const twoAtOnce = new Slots(2);
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        twoAtOnce.run(async () => {
+          most = Math.max(most, ++running);
+          await new Promise((r) => setTimeout(r, 5));
+          running--;
+        }),
+      ),
+    );
+    expect(most).toBe(2);
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { settings } from '../../settings';
+import { Slots } from '../../slots';
 import { visitorOf } from '../../visitor';
 import { getDb, queryRows } from '../db/client';
 import { renderWait } from '../limits';
@@ -44,19 +45,7 @@ function cacheDir(): string {
 
 let cachedFiles: number | null = null;
 const inFlight = new Map<string, Promise<Buffer | null>>();
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withRenderSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= RENDERS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
+const renderSlots = new Slots(RENDERS_AT_ONCE);
 
 async function render(id: number, width: number | null): Promise<{ bytes: Buffer; width: number } | null> {
   const db = await getDb();
@@ -67,7 +56,7 @@ async function render(id: number, width: number | null): Promise<{ bytes: Buffer
   if (!photo) return null;
   const w = width ?? photo.width;
   const h = Math.max(1, Math.round((w * photo.height) / photo.width));
-  const bytes = await withRenderSlot(() =>
+  const bytes = await renderSlots.run(() =>
     sharp(Buffer.from(sceneSvg(id, photo.scene, w, h)))
       .jpeg({ quality: 80, progressive: true })
       .toBuffer(),
