@@ -42,6 +42,9 @@ export function browserDay(page: Page, days: number): Promise<string> {
 
 /** axe on the current page: no serious or critical violations. */
 export async function expectAccessible(page: Page) {
+  // Next.js streams a dynamic page's metadata after its body: axe reads the page once the title has come
+  // (a page that never gets one still fails, here).
+  await expect(page).toHaveTitle(/\S/);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
