@@ -91,6 +91,13 @@ async function main() {
   });
   let failed = false;
   try {
+    // What a visitor meets once the site is running: search answered from the replica (its load takes a
+    // few seconds with the limits lifted here).
+    const ready = Date.now() + 300_000;
+    while ((await (await fetch(`${server.origin}/api/search?per_page=1`)).json()).source !== 'replica') {
+      if (Date.now() > ready) throw new Error('the replica did not load within 5 minutes');
+      await new Promise((r) => setTimeout(r, 1000));
+    }
     const { locations } = await (await fetch(`${server.origin}/api/locations`)).json();
     const france = locations.find((l: { name: string }) => l.name === 'France') ?? locations[0];
     const { properties } = await (await fetch(`${server.origin}/api/search?per_page=20`)).json();

@@ -203,5 +203,27 @@ export async function firstSearchView(
       data = null; // the browser shows the failure and a retry
     }
   }
-  return { params: params.toString(), data, errors: state.ok ? null : fieldMessages(state.errors) };
+  return {
+    params: params.toString(),
+    data,
+    errors: state.ok ? null : fieldMessages(state.errors),
+    currency: state.ok ? state.site.currency : settings().DISPLAY_CURRENCY,
+  };
+}
+
+/** A few rentals for the home page (most recently updated), with prices when the replica can give them. */
+export async function recentRentals(
+  count: number,
+  input: Record<string, string | string[] | undefined> = {},
+) {
+  const params = cleanParams(input);
+  for (const k of [...params.keys()]) if (k !== 'currency') params.delete(k);
+  params.set('sort', '-updated');
+  const state = parseSearch(params, String(count));
+  if (!state.ok) return [];
+  try {
+    return (await runSearch(state, params)).properties;
+  } catch {
+    return [];
+  }
 }

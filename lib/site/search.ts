@@ -78,6 +78,7 @@ export function activeFilters(params: URLSearchParams, fixedLocation?: number): 
     params.has('checkin') || params.has('checkout'),
     hasParty(params),
     params.has('bedrooms'),
+    params.has('price_min') || params.has('price_max'),
   ].filter(Boolean).length;
 }
 

@@ -56,7 +56,8 @@ export function fxRates(options: { file?: string; url?: string } = {}): FxRates 
     let rates = snapshot as FxRates;
     if (options.file) {
       try {
-        rates = parseFxRates(readFileSync(options.file, 'utf8'), options.file);
+        // An operator's file outside the project: not part of the build's traced files.
+        rates = parseFxRates(readFileSync(/*turbopackIgnore: true*/ options.file, 'utf8'), options.file);
       } catch (error) {
         logger.error(
           { err: error, file: options.file },

@@ -15,7 +15,9 @@ import {
 import type { SiteDb } from '../db/client';
 import { replicaProperties, replicaState } from '../db/schema';
 import { convert, type FxRates } from './fx';
-import type { ReplicaRates, ReplicaSummary } from './types';
+import type { CardPrice, ReplicaRates, ReplicaSummary } from './types';
+
+export type { CardPrice };
 
 /*
  * Search over the replica, in memory. Each process keeps an index of the replica's rows (summary, rate
@@ -48,22 +50,6 @@ export interface ReplicaQuery {
   currency: string;
   /** The site's today (UTC), for "from" prices. */
   today: string;
-}
-
-/** What a card says about the price; amounts in the property's own currency. */
-export interface CardPrice {
-  currency: string;
-  /** `stay`: the total of the dates searched; `from`: the lowest nightly rate of the coming 365 nights. */
-  kind: 'stay' | 'from' | 'on_request' | 'unavailable';
-  amount: number | null;
-  nights: number | null;
-  /** Per night, for the price filter: a stay's total over its nights, or the "from" rate. */
-  nightly: number | null;
-  accuracy: 'exact' | 'estimated' | 'incomplete' | null;
-  /** For `unavailable`: why the stay cannot be priced (a minimum stay, the party's size). */
-  reason: string | null;
-  /** The amount and the nightly figure in the display currency (null when it is the property's own). */
-  converted: { currency: string; amount: number | null; nightly: number | null } | null;
 }
 
 export interface ReplicaPage {

@@ -24,3 +24,19 @@ export interface ReplicaBooked {
     'checkin' | 'checkout' | 'checkin_full_day' | 'checkout_full_day'
   >[];
 }
+
+/** What a card says about the price; amounts in the property's own currency. */
+export interface CardPrice {
+  currency: string;
+  /** `stay`: the total of the dates searched; `from`: the lowest nightly rate of the coming 365 nights. */
+  kind: 'stay' | 'from' | 'on_request' | 'unavailable';
+  amount: number | null;
+  nights: number | null;
+  /** Per night, for the price filter: a stay's total over its nights, or the "from" rate. */
+  nightly: number | null;
+  accuracy: 'exact' | 'estimated' | 'incomplete' | null;
+  /** For `unavailable`: why the stay cannot be priced (a minimum stay, the party's size). */
+  reason: string | null;
+  /** The amount and the nightly figure in the display currency (null when it is the property's own). */
+  converted: { currency: string; amount: number | null; nightly: number | null } | null;
+}
