@@ -443,8 +443,8 @@ function PricesNote({ data, priceAsked }: { data: Page; priceAsked: boolean }) {
   if (!data.prices || !(converted || priceAsked)) return null;
   return (
     <p className="mt-1 text-sm text-ink-700" data-testid="rates-note">
-      Compared in {data.prices.currency} at reference rates of {showDay(data.prices.rates_date)}; each rental
-      is priced and paid in its own currency.
+      Compared in {data.prices.currency} at reference rates of {showDay(data.prices.rates_date)}
+      <span className="hidden sm:inline">; each rental is priced and paid in its own currency</span>.
     </p>
   );
 }
