@@ -1,3 +1,4 @@
+import { observeUpstream, setMetricSources } from '../metrics';
 import { settings } from '../settings';
 import { RequestBudget } from './budget';
 import { TaggedCache } from './cache';
@@ -25,6 +26,7 @@ function held(): Held {
       postTimeoutMs: s.UPSTREAM_POST_TIMEOUT_MS,
       maxRetryWaitMs: s.UPSTREAM_MAX_RETRY_WAIT_MS,
       budget: new RequestBudget(s.UPSTREAM_BUDGET_PER_MINUTE, s.UPSTREAM_BUDGET_PER_HOUR),
+      observe: observeUpstream,
     });
     const cache = new TaggedCache({ maxBytes: s.CACHE_MAX_MB * 1024 * 1024 });
     const catalog = createCatalog(client, cache, {
@@ -33,6 +35,7 @@ function held(): Held {
       quoteMs: s.QUOTE_CACHE_SECONDS * 1000,
       notFoundMs: 10 * 60_000,
     });
+    setMetricSources({ cache: () => cache.stats });
     g[KEY] = { client, catalog };
   }
   return g[KEY];
