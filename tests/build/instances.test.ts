@@ -362,4 +362,19 @@ describe.skipIf(!required && !(admin && redisUrl))('two instances, one database'
     expect(last).toEqual({ status: 503, state: 'unreachable' });
     expect((await fetch(`${b.origin}/api/health`)).status).toBe(200);
   });
+
+  it('finishes the requests it has open when stopped (SIGTERM), and keeps their leads', async () => {
+    proxy.state.delayMs = 1500; // the sends (4, one per slot) are under way when the stop comes
+    const posts = Array.from({ length: 4 }, (_, i) =>
+      send(b, 600 + i, ids[i]!, `stopped${i}@example.com`).then(
+        (r) => r.status,
+        () => 0,
+      ),
+    );
+    await sleep(400);
+    await b.stop();
+    // The catalog is gone (previous test): each lead is kept and queued, and its visitor told so.
+    expect(await Promise.all(posts)).toEqual(Array(4).fill(202));
+    expect(await leadStates('stopped')).toEqual({ queued: 4 });
+  });
 });
