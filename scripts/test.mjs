@@ -2,9 +2,9 @@
 // `npm test`: every layer of tests, on Node 24, with a real Postgres and Redis (scripts/test-services.mjs
 // starts them when TEST_DATABASE_URL / TEST_REDIS_URL are not given, and stops them at the end, on failure
 // and on Ctrl-C too). The order:
-//   1. typecheck and lint;
-//   2. the production build (once: the build tests and the end-to-end tests serve it), the unit tests and
-//      the start of Postgres and Redis, side by side;
+//   1. typecheck, lint, unit tests (their timings want the machine to themselves);
+//   2. the production build (once: the build tests and the end-to-end tests serve it), beside the start
+//      of Postgres and Redis;
 //   3. two lanes side by side, one core each on a 2-core machine:
 //        A: contract tests on embedded PGlite, then the same suite on Postgres;
 //        B: production-build tests (two instances on Postgres and Redis among them), then end-to-end.
@@ -119,9 +119,9 @@ let failed = false;
 try {
   await step('typecheck', npx('tsc', '--noEmit'));
   await step('lint', npx('biome', 'check', '.'));
-  const [, , ready] = await Promise.all([
+  await step('unit', npx('vitest', 'run', '--project', 'unit'));
+  const [, ready] = await Promise.all([
     step('production build', [process.execPath, 'scripts/start.mjs', '--build-only']),
-    step('unit', npx('vitest', 'run', '--project', 'unit')),
     startServices().then((s) => {
       console.log(`== Postgres ${s.databaseUrl}, Redis ${s.redisUrl}`);
       return s;
