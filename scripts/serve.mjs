@@ -191,14 +191,16 @@ server.requestTimeout = 30_000;
 server.keepAliveTimeout = keepAliveSeconds * 1000;
 server.maxConnections = 2048;
 server.listen(port, () => console.log(`▲ Ready on http://localhost:${port}`));
-// Stopping (a rolling deploy, a scale-in): take no new connection, finish the requests already open (an
-// inquiry being sent among them), then exit; 10 s at most. A lead still being sent then is picked up by
-// another instance once its claim lapses.
+// Stopping (a rolling deploy, a scale-in): take no new connection, claim no more queued leads, finish the
+// requests already open (an inquiry being sent among them), then exit; 10 s at most. A lead still being
+// sent then is picked up by another instance once its claim lapses.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    globalThis[Symbol.for('rental.server.stopping')] = true; // the lead worker claims nothing more
+
     server.close(() => process.exit(0));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();

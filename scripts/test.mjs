@@ -30,6 +30,7 @@ const logs = mkdtempSync(path.join(os.tmpdir(), 'rental-test-logs-'));
 const running = new Set();
 const results = [];
 let services = null;
+let pendingServices = Promise.resolve();
 let stopping = false;
 
 const strip = (text) => stripVTControlCharacters(text);
@@ -80,7 +81,7 @@ function step(name, command, env = {}) {
       writeFileSync(file, output);
       const seconds = Math.round((Date.now() - started) / 1000);
       const ok = code === 0;
-      results.push({ name, ok, seconds, counts: counts(output) });
+      results.push({ name, ok, stopped: stopping, seconds, counts: counts(output) });
       if (stopping) return reject(new Error('stopped'));
       if (ok) {
         const tail = strip(output).trimEnd().split('\n').slice(-6).join('\n');
@@ -103,6 +104,7 @@ async function shutdown() {
       process.kill(-child.pid, 'SIGTERM');
     } catch {}
   }
+  await pendingServices.catch(() => {});
   await services?.stop().catch((error) => console.error(`stopping Postgres and Redis: ${error.message}`));
   services = null;
 }
@@ -120,14 +122,17 @@ try {
   await step('typecheck', npx('tsc', '--noEmit'));
   await step('lint', npx('biome', 'check', '.'));
   await step('unit', npx('vitest', 'run', '--project', 'unit'));
-  const [, ready] = await Promise.all([
+  // Kept at once, so that a failed build still stops what has started.
+  const starting = startServices().then((s) => {
+    services = s;
+    console.log(`== Postgres ${s.databaseUrl}, Redis ${s.redisUrl}`);
+  });
+  starting.catch(() => {});
+  pendingServices = starting;
+  await Promise.all([
     step('production build', [process.execPath, 'scripts/start.mjs', '--build-only']),
-    startServices().then((s) => {
-      console.log(`== Postgres ${s.databaseUrl}, Redis ${s.redisUrl}`);
-      return s;
-    }),
+    starting,
   ]);
-  services = ready;
   const withServices = { TEST_DATABASE_URL: services.databaseUrl, TEST_REDIS_URL: services.redisUrl };
   const oneCore = ['--maxWorkers=1'];
   await Promise.all([
@@ -165,7 +170,7 @@ for (const r of results) {
   if (c) for (const k of Object.keys(total)) total[k] += c[k];
   const tests = c ? `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : '';
   console.log(
-    `   ${r.ok ? 'ok    ' : 'FAILED'} ${r.name.padEnd(24)} ${String(r.seconds).padStart(4)} s  ${tests}`,
+    `   ${r.ok ? 'ok     ' : r.stopped ? 'stopped' : 'FAILED '} ${r.name.padEnd(24)} ${String(r.seconds).padStart(4)} s  ${tests}`,
   );
 }
 console.log(`== ${Math.round((Date.now() - started) / 1000)} s in all`);
