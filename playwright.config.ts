@@ -56,6 +56,11 @@ export default defineConfig({
         SITE_URL: TEST_SITE,
         DATA_DIR: '.e2e/test',
         DEMO_PROPERTIES: '400',
+        // The replica's first load in seconds, not minutes: the suite is the only caller of this catalog.
+        SVC_RATE_LIMIT_PER_MINUTE: '1000000',
+        SVC_RATE_LIMIT_PER_HOUR: '10000000',
+        UPSTREAM_BUDGET_PER_MINUTE: '1000000',
+        UPSTREAM_BUDGET_PER_HOUR: '10000000',
         // The partner page the embed tests serve; :3103 plays a partner that is not on the list.
         EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${PARTNER_ALLOWED_PORT}`,
       },

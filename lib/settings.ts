@@ -76,6 +76,22 @@ const schema = z.object({
   /** The change-feed sync: in-process every SYNC_INTERVAL_SECONDS (the spec asks for at most hourly). */
   CATALOG_SYNC: flag.default(true),
   SYNC_INTERVAL_SECONDS: positiveInt.default(3600),
+  /**
+   * The site's replica of the catalog (summaries, rate sheets, booked dates) that search and card prices
+   * come from; off: every search asks the upstream and cards show no price.
+   */
+  CATALOG_REPLICA: flag.default(true),
+  /** Share of the upstream budget (per minute and per hour) the replica's load may use; the rest is the visitors'. */
+  REPLICA_BUDGET_SHARE: z.coerce.number().min(0.05).max(1).default(0.75),
+  /** The display currency sorting and the price filter compare in, when the URL names none. */
+  DISPLAY_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'an ISO currency code such as EUR')
+    .default('EUR'),
+  /** Reference exchange rates: a JSON file ({date, base, rates}) or the ECB's eurofxref-daily.xml. */
+  FX_RATES_FILE: z.string().min(1).optional(),
+  /** The same, fetched at start and daily (e.g. https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml). */
+  FX_RATES_URL: z.url().optional(),
   /** Bearer secret of `POST /api/cron/sync`; the route is off without it. */
   CRON_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Per visitor (client address): requests to /api/* per minute, and inquiries per hour. */

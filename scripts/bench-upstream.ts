@@ -52,6 +52,8 @@ async function main() {
     SITE_PAGE_VIEWS_PER_MINUTE: '100000000',
     CDN_RENDERS_PER_VISITOR_PER_MINUTE: '100000000',
     CATALOG_ACTIVITY: '0',
+    // Page views through the cache are measured here; the replica's load has its own bench (bench:search).
+    CATALOG_REPLICA: '0',
   });
   target = server.origin;
   let errors = 0;

@@ -2,20 +2,12 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PropertyCard } from '@/components/results/property-card';
 import { SearchForm } from '@/components/search/search-form';
-import { catalog } from '@/lib/catalog-client';
-import type { Location, PropertySummary } from '@/lib/contract';
+import type { Location } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
+import { recentRentals } from '@/lib/site/catalog-pages';
 import { allLocations } from '@/lib/site/page-data';
 
 export const metadata: Metadata = { alternates: { canonical: '/' } };
-
-async function recentlyUpdated(): Promise<PropertySummary[]> {
-  try {
-    return (await catalog().search({ sort: '-updated', per_page: 6 })).data.properties as PropertySummary[];
-  } catch {
-    return [];
-  }
-}
 
 async function topDestinations(): Promise<Location[]> {
   try {
@@ -29,8 +21,15 @@ async function topDestinations(): Promise<Location[]> {
   }
 }
 
-export default async function HomePage() {
-  const [recent, top] = await Promise.all([recentlyUpdated(), topDestinations()]);
+export default async function HomePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const input = await searchParams;
+  const [recent, top] = await Promise.all([recentRentals(6, input), topDestinations()]);
+  const currency =
+    typeof input.currency === 'string' && /^[A-Z]{3}$/.test(input.currency) ? input.currency : undefined;
   return (
     <div className="flex flex-col gap-12">
       <section
@@ -44,7 +43,7 @@ export default async function HomePage() {
           Villas, chalets and apartments with live prices. A reservations agent answers every inquiry.
         </p>
         <div className="mt-6 text-ink-900">
-          <SearchForm />
+          <SearchForm currency={currency} />
         </div>
       </section>
 

@@ -2,6 +2,8 @@ import Image from 'next/image';
 import Link from 'next/link';
 import type { PropertySummary } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
+import type { CardPrice } from '@/lib/site/replica/types';
+import { money, roughMoney } from '../property/format';
 
 const TYPE_LABEL: Record<string, string> = { condo: 'Condo', estate: 'Estate' };
 const typeLabel = (type: string) => TYPE_LABEL[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
@@ -16,7 +18,7 @@ export function PropertyCard({
   href = `/properties/${property.id}`,
   newTab = false,
 }: {
-  property: PropertySummary;
+  property: PropertySummary & { price?: CardPrice };
   priority?: boolean;
   href?: string;
   /** Open in a new tab (an embed sending travellers to the full site). */
@@ -65,7 +67,51 @@ export function PropertyCard({
             <span className="sr-only"> out of 5</span>
           </p>
         )}
+        {property.price && <PriceLine price={property.price} />}
       </div>
     </article>
+  );
+}
+
+const ACCURACY_WORD: Record<string, string> = { estimated: 'estimated', incomplete: 'incomplete' };
+
+/**
+ * The card's price as a traveller reads it: "€1,621 total · 7 nights" for the dates searched (exactly the
+ * quote's total), "from €120 a night" without dates, a word when the figure is estimated or incomplete, and
+ * the figure in the display currency beside it when the rental prices in another.
+ */
+export function PriceLine({ price }: { price: CardPrice }) {
+  if (price.kind === 'on_request')
+    return <p className="mt-3 text-sm font-medium text-ink-900">Price on request</p>;
+  if (price.kind === 'unavailable' || price.amount === null)
+    return <p className="mt-3 text-sm text-ink-700">{price.reason ?? 'No price for these dates'}</p>;
+  const accuracy = price.accuracy ? ACCURACY_WORD[price.accuracy] : undefined;
+  const converted = price.converted?.amount ?? null;
+  return (
+    <p className="mt-3 text-ink-900" data-testid="card-price">
+      {price.kind === 'stay' ? (
+        <>
+          <span className="text-lg font-semibold" data-testid="card-total">
+            {money(price.amount, price.currency)}
+          </span>{' '}
+          <span className="whitespace-nowrap text-sm text-ink-700">
+            total · {plural(price.nights ?? 0, 'night')}
+          </span>
+        </>
+      ) : (
+        <>
+          <span className="text-sm text-ink-700">from </span>
+          <span className="text-lg font-semibold">{roughMoney(price.amount, price.currency)}</span>
+          <span className="text-sm text-ink-700"> a night</span>
+        </>
+      )}
+      {accuracy && <span className="ml-1 text-sm text-ink-700">({accuracy})</span>}
+      {converted !== null && price.converted && (
+        <span className="block text-sm text-ink-700" data-testid="card-converted">
+          about {roughMoney(converted, price.converted.currency)}
+          {price.kind === 'from' ? ' a night' : ''}
+        </span>
+      )}
+    </p>
   );
 }

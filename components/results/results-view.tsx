@@ -5,7 +5,8 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import type { CatalogPage } from '@/lib/contract';
 import { ApiError, apiGet } from '@/lib/site/api-client';
-import { plural } from '@/lib/site/browser';
+import { plural, showDay } from '@/lib/site/browser';
+import type { CardPrice } from '@/lib/site/replica/types';
 import {
   activeFilters,
   apiQueryFor,
@@ -21,15 +22,41 @@ import { DestinationCombobox } from '../search/destination-combobox';
 import { GuestsField } from '../search/guests-field';
 import { PropertyCard } from './property-card';
 
-type Page = Pick<CatalogPage, 'properties' | 'pagination'>;
+type Page = {
+  properties: (CatalogPage['properties'][number] & { price?: CardPrice })[];
+  pagination: CatalogPage['pagination'];
+  /** `replica`: the site's own copy answered, with prices; `upstream`: the catalog did (no prices yet). */
+  source?: 'replica' | 'upstream';
+  prices?: { currency: string; rates_date: string; rates_source: string } | null;
+};
 
 const field =
   'mt-1 h-11 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500';
 
 /** What a filter form submits; everything else in the URL (the location on a destination page) is kept. */
-const FILTER_KEYS = ['location', 'checkin', 'checkout', 'adults', 'children', 'bedrooms', 'sort'];
+const FILTER_KEYS = [
+  'location',
+  'checkin',
+  'checkout',
+  'adults',
+  'children',
+  'bedrooms',
+  'price_min',
+  'price_max',
+  'sort',
+];
 /** The parameters that narrow a search, dropped together by "Clear the filters". */
-const NARROWING = ['checkin', 'checkout', 'adults', 'children', 'guests', 'bedrooms', 'sort'];
+const NARROWING = [
+  'checkin',
+  'checkout',
+  'adults',
+  'children',
+  'guests',
+  'bedrooms',
+  'price_min',
+  'price_max',
+  'sort',
+];
 
 /**
  * Search results with their filters. The server renders the first view; afterwards every change is a new
@@ -47,6 +74,7 @@ export function ResultsView({
   wider,
   cardLink,
   keep,
+  displayCurrency = 'EUR',
 }: {
   basePath: string;
   initialParams: string;
@@ -63,6 +91,8 @@ export function ResultsView({
   cardLink?: { base: string; newTab?: boolean };
   /** Parameters kept in every URL of this view besides the search (an embed's host). */
   keep?: Record<string, string>;
+  /** The display currency when the URL names none (the site's setting). */
+  displayCurrency?: string;
 }) {
   const router = useRouter();
   const urlParams = useSearchParams();
@@ -146,6 +176,9 @@ export function ResultsView({
       ? results.error.fields
       : undefined;
   const locationId = Number(params.get('location')) || null;
+  const currency = data?.prices?.currency ?? params.get('currency') ?? displayCurrency;
+  const priceAsked =
+    params.has('price_min') || params.has('price_max') || (params.get('sort') ?? '').endsWith('price');
   const filterCount = activeFilters(params, fixedLocation);
   const cardHref = (id: number) =>
     withStay(cardLink ? cardLink.base.replace('{id}', String(id)) : `/properties/${id}`, stay);
@@ -209,6 +242,38 @@ export function ResultsView({
             ))}
           </select>
         </div>
+        <fieldset>
+          <legend className="block text-sm font-medium text-ink-700">Price a night ({currency})</legend>
+          <div className="mt-1 flex items-center gap-2">
+            <label className="sr-only" htmlFor="f-price-min">
+              Lowest price a night in {currency}
+            </label>
+            <input
+              id="f-price-min"
+              name="price_min"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              placeholder="Min"
+              defaultValue={params.get('price_min') ?? ''}
+              aria-invalid={fieldErrors?.price_min ? true : undefined}
+              className={`${field} mt-0`}
+            />
+            <span aria-hidden="true">–</span>
+            <label className="sr-only" htmlFor="f-price-max">
+              Highest price a night in {currency}
+            </label>
+            <input
+              id="f-price-max"
+              name="price_max"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              placeholder="Max"
+              defaultValue={params.get('price_max') ?? ''}
+              aria-invalid={fieldErrors?.price_max ? true : undefined}
+              className={`${field} mt-0`}
+            />
+          </div>
+        </fieldset>
         <div>
           <label htmlFor="f-sort" className="block text-sm font-medium text-ink-700">
             Sort by
@@ -246,6 +311,7 @@ export function ResultsView({
             {data ? summary(data, params) : results.isError || knownInvalid ? 'No results' : 'Searching…'}
           </span>
         </h2>
+        {data && <PricesNote data={data} priceAsked={priceAsked} />}
 
         {fieldErrors && (
           <div role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-900">
@@ -359,6 +425,27 @@ function FiltersIcon() {
     <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor">
       <path strokeWidth="1.8" strokeLinecap="round" d="M3 5h14M6 10h8M8.5 15h3" />
     </svg>
+  );
+}
+
+/**
+ * Where converted figures or a price order appear, the reference rates behind them; while the site's copy
+ * of the catalog is still loading, why the prices and the price order are missing.
+ */
+function PricesNote({ data, priceAsked }: { data: Page; priceAsked: boolean }) {
+  if (data.source === 'upstream')
+    return (
+      <p className="mt-1 text-sm text-ink-700">
+        Prices are still being loaded{priceAsked ? ': shown in our selection for now' : ''}.
+      </p>
+    );
+  const converted = data.properties.some((p) => p.price?.converted);
+  if (!data.prices || !(converted || priceAsked)) return null;
+  return (
+    <p className="mt-1 text-sm text-ink-700" data-testid="rates-note">
+      Compared in {data.prices.currency} at reference rates of {showDay(data.prices.rates_date)}
+      <span className="hidden sm:inline">; each rental is priced and paid in its own currency</span>.
+    </p>
   );
 }
 

@@ -36,7 +36,12 @@ export async function getRateSheetJson(db: Db, key: ApiKey, id: number, from: st
           'taxable', f.taxable) ORDER BY f.position) FROM fees f WHERE f.property_id = p.id), '[]'::json),
       'taxes', coalesce((SELECT json_agg(json_build_object('name', t.name, 'rate', t.rate, 'description', t.description)
           ORDER BY t.position) FROM taxes t WHERE t.property_id = p.id), '[]'::json),
-      'notes', p.rate_notes)::text AS json
+      'notes', p.rate_notes,
+      'promotions', coalesce((SELECT json_agg(json_build_object('name', m.name, 'start_date', m.start_date,
+          'end_date', m.end_date, 'percent', m.percent, 'min_nights', m.min_nights) ORDER BY m.start_date, m.id)
+        FROM promotions m WHERE m.property_id = p.id AND m.end_date >= ${from}::date
+          AND (${to}::date IS NULL OR m.start_date <= ${to}::date)), '[]'::json),
+      'price_on_request', p.price_on_request)::text AS json
     FROM properties p LEFT JOIN (VALUES ${sql.raw(CURRENCY_VALUES)}) AS c(code, symbol) ON c.code = p.currency_code
     WHERE p.id = ${id} AND ${visibleTo(key)}`,
   );

@@ -6,8 +6,11 @@
  * A 429 pauses what it limits, no more: the upstream keeps a separate, much smaller limit for inquiries,
  * so a 429 on an inquiry holds back inquiries only (the catalog stays readable), while a 429 on a read
  * holds back everything. Either pause only ever lengthens by the 429 that caused it.
+ *
+ * Background work (the replica's load) is a read that may only use `backgroundShare` of each window, so
+ * visitors always find room: a first load of thousands of calls never makes a page wait.
  */
-export type Sending = 'read' | 'inquiry';
+export type Sending = 'read' | 'inquiry' | 'background';
 
 export class RequestBudget {
   private readonly sent: number[] = [];
@@ -18,6 +21,7 @@ export class RequestBudget {
     private readonly perMinute: number,
     private readonly perHour: number,
     private readonly now: () => number = Date.now,
+    private readonly backgroundShare = 0.75,
   ) {}
 
   /** Counts a request and returns 0, or returns the milliseconds until one may be sent (counting nothing). */
@@ -27,9 +31,12 @@ export class RequestBudget {
       what === 'inquiry' ? Math.max(this.pausedUntil, this.inquiriesPausedUntil) : this.pausedUntil;
     if (t < until) return until - t;
     while (this.sent.length && this.sent[0]! <= t - 3_600_000) this.sent.shift();
-    if (this.sent.length >= this.perHour) return this.sent[0]! + 3_600_000 - t;
+    const share = what === 'background' ? this.backgroundShare : 1;
+    const perHour = Math.max(1, Math.floor(this.perHour * share));
+    const perMinute = Math.max(1, Math.floor(this.perMinute * share));
+    if (this.sent.length >= perHour) return this.sent[this.sent.length - perHour]! + 3_600_000 - t;
     const inMinute = this.sent.length - this.firstAfter(t - 60_000);
-    if (inMinute >= this.perMinute) return this.sent[this.sent.length - this.perMinute]! + 60_000 - t;
+    if (inMinute >= perMinute) return this.sent[this.sent.length - perMinute]! + 60_000 - t;
     this.sent.push(t);
     return 0;
   }

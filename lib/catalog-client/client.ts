@@ -42,6 +42,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Sent as `Idempotency-Key` on a POST, so a repeated send of one inquiry creates it once. */
   idempotencyKey?: string;
+  /** Background work (the replica's load): uses only its share of the budget, and is never retried here. */
+  background?: boolean;
 }
 
 export interface Answer<T> {
@@ -83,7 +85,7 @@ export function createCatalogClient(options: ClientOptions) {
     retried = false,
   ): Promise<Answer<z.infer<S>>> {
     const sending = method === 'POST' ? 'inquiry' : 'read';
-    const wait = budget.take(sending);
+    const wait = budget.take(opts.background ? 'background' : sending);
     if (wait > 0) {
       observe(method, path, 'budget_exhausted', 0);
       throw new UpstreamError(
@@ -160,7 +162,7 @@ export function createCatalogClient(options: ClientOptions) {
       if (response.status === 429) {
         budget.pauseFor((retryAfter ?? 1) * 1000, sending);
         // Only reads are retried, once, and only when the wait is short; writes go back to the caller.
-        if (method === 'GET' && !retried && (retryAfter ?? 1) * 1000 <= maxRetryWaitMs) {
+        if (method === 'GET' && !opts.background && !retried && (retryAfter ?? 1) * 1000 <= maxRetryWaitMs) {
           // A little past the pause: timers may fire a millisecond early, and the budget would refuse.
           await sleep((retryAfter ?? 1) * 1000 + 25);
           return call(method, path, schema, opts, true);

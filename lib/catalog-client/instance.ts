@@ -25,7 +25,12 @@ function held(): Held {
       timeoutMs: s.UPSTREAM_TIMEOUT_MS,
       postTimeoutMs: s.UPSTREAM_POST_TIMEOUT_MS,
       maxRetryWaitMs: s.UPSTREAM_MAX_RETRY_WAIT_MS,
-      budget: new RequestBudget(s.UPSTREAM_BUDGET_PER_MINUTE, s.UPSTREAM_BUDGET_PER_HOUR),
+      budget: new RequestBudget(
+        s.UPSTREAM_BUDGET_PER_MINUTE,
+        s.UPSTREAM_BUDGET_PER_HOUR,
+        Date.now,
+        s.REPLICA_BUDGET_SHARE,
+      ),
       observe: observeUpstream,
     });
     const cache = new TaggedCache({ maxBytes: s.CACHE_MAX_MB * 1024 * 1024 });

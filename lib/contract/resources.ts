@@ -151,6 +151,17 @@ function build(mode: SchemaMode) {
     taxable: z.boolean(),
   });
   const tax = obj({ name: z.string(), rate: z.number(), description: z.string() });
+  // Our extension (docs/decisions.md, "Promotions and price on request in the rate sheet"): the rates area
+  // covers promotions, and a quote depends on them and on price on request, yet the document's RateSheet
+  // names neither. A vendor that leaves them out still parses: the tolerant client takes them as unknown.
+  const extension = <T extends z.ZodType>(schema: T) => (mode === 'tolerant' ? schema.optional() : schema);
+  const promotion = obj({
+    name: z.string(),
+    start_date: dateString,
+    end_date: dateString,
+    percent: z.number(),
+    min_nights: z.int(),
+  });
   const rateSheet = obj({
     property_id: z.int(),
     currency,
@@ -161,6 +172,8 @@ function build(mode: SchemaMode) {
     fees: z.array(fee),
     taxes: z.array(tax),
     notes: z.string().nullable(),
+    promotions: extension(z.array(promotion)),
+    price_on_request: extension(z.boolean()),
   });
 
   const bookedRange = obj({

@@ -4,12 +4,14 @@ import { UpstreamError } from '../catalog-client/errors';
 import type { LeadCounts } from '../metrics';
 import type { Settings } from '../settings';
 import type { SiteDb } from './db/client';
+import { replicaProgress } from './replica/load';
 import { lastSync } from './sync';
 
 /*
  * What an operator's probes ask (GET /api/ready): can this instance serve? Its database answers, and the
  * upstream answers this site's key. Also, for the operator rather than the balancer: the change-feed
- * sync's last run and the lead queue (how many wait, and for how long). Cheap and bounded: every check
+ * sync's last run, the replica's load (search falls back to the upstream until it is complete) and the
+ * lead queue (how many wait, and for how long). Cheap and bounded: every check
  * has a time limit, and the upstream is asked at most once per UPSTREAM_CHECK_MS per process, whatever
  * the probes' rate, so probes never spend the budget the visitors share. Nothing in the answer comes from
  * the upstream's words or the settings' values (no key, no URL): only codes, counts and times.
@@ -32,6 +34,14 @@ export interface Readiness {
     /** No run for more than twice the interval (or never, an interval after start-up). */
     overdue: boolean;
   };
+  replica: {
+    /** The load's phase as the replica records it (`complete` once search is answered from it). */
+    phase: string;
+    properties: number;
+    /** Properties with areas still to fetch. */
+    due: number;
+    completed_at: string | null;
+  } | null;
   leads: {
     queued: number;
     sending: number;
@@ -132,11 +142,16 @@ export async function readiness(deps: {
     const started = performance.now();
     try {
       const db = await within(deps.db(), CHECK_TIMEOUT_MS);
-      const [, leads, sync] = await within(
-        Promise.all([db.execute(sql`SELECT 1`), leadCounts(db, 'open'), lastSync(db)]),
+      const [, leads, sync, replica] = await within(
+        Promise.all([
+          db.execute(sql`SELECT 1`),
+          leadCounts(db, 'open'),
+          lastSync(db),
+          s.CATALOG_REPLICA ? replicaProgress(db) : null,
+        ]),
         CHECK_TIMEOUT_MS,
       );
-      return { ok: true, ms: Math.round(performance.now() - started), leads, sync };
+      return { ok: true, ms: Math.round(performance.now() - started), leads, sync, replica };
     } catch (error) {
       const reason = error instanceof TimedOut ? 'timeout' : 'unreachable';
       return { ok: false, ms: Math.round(performance.now() - started), error: reason };
@@ -158,6 +173,15 @@ export async function readiness(deps: {
     database: { ok: database.ok, ms: database.ms, ...(database.ok ? {} : { error: database.error }) },
     upstream,
     sync: { mode, last_run_at: lastRun?.toISOString() ?? null, age_seconds: age, overdue },
+    replica:
+      database.ok && database.replica
+        ? {
+            phase: database.replica.phase,
+            properties: database.replica.properties,
+            due: database.replica.due,
+            completed_at: database.replica.completedAt?.toISOString() ?? null,
+          }
+        : null,
     leads: counts
       ? {
           queued: counts.byStatus.queued ?? 0,

@@ -6,6 +6,7 @@ import { type Broadcast, cacheBroadcast } from './broadcast';
 import { getSiteDb } from './db/client';
 import { leadCounts } from './health';
 import { logger } from './logger';
+import { replicaFromFeed, startReplicaWorker } from './replica';
 import { runCatalogSync, type SyncSummary } from './sync';
 import { startLeadWorker } from './worker';
 
@@ -37,6 +38,7 @@ export function syncCatalog(requestId?: string): Promise<SyncSummary> {
         client: catalogClient(),
         expire,
         clear,
+        replica: replicaFromFeed,
         // One id for the whole run, in both roles' logs.
         requestId: requestId ?? `sync_${randomBytes(12).toString('hex')}`,
       });
@@ -58,6 +60,7 @@ export function startSiteJobs(): void {
   broadcast(); // subscribe to the other instances' expiries from the start
   setMetricSources({ leads: async () => leadCounts(await getSiteDb()) });
   if (s.LEAD_WORKER) startLeadWorker({ db: getSiteDb, client: catalogClient, settings: s });
+  startReplicaWorker();
   if (!s.CATALOG_SYNC) return;
   // The first run waits for the server to listen (the default upstream is this very server); a failed run
   // is tried again in a minute, a good one again after the interval.

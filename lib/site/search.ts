@@ -21,12 +21,20 @@ export const SEARCH_KEYS = [
   'bedrooms',
   'guests',
   'sort',
+  'price_min',
+  'price_max',
+  'currency',
   'page',
 ] as const;
 export const PER_PAGE = 12;
 
-export const SORTS: { value: CatalogQuery['sort']; label: string }[] = [
+/** Sorts the site adds to the catalog's (answered from the replica). */
+export const PRICE_SORTS = ['price', '-price'] as const;
+
+export const SORTS: { value: CatalogQuery['sort'] | (typeof PRICE_SORTS)[number]; label: string }[] = [
   { value: 'id', label: 'Our selection' },
+  { value: 'price', label: 'Price: low to high' },
+  { value: '-price', label: 'Price: high to low' },
   { value: '-updated', label: 'Recently updated' },
   { value: '-sleeps', label: 'Sleeps the most' },
   { value: 'sleeps', label: 'Sleeps the fewest' },
@@ -70,6 +78,7 @@ export function activeFilters(params: URLSearchParams, fixedLocation?: number): 
     params.has('checkin') || params.has('checkout'),
     hasParty(params),
     params.has('bedrooms'),
+    params.has('price_min') || params.has('price_max'),
   ].filter(Boolean).length;
 }
 

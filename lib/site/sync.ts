@@ -44,6 +44,8 @@ export interface SyncDeps {
   clear: () => void | Promise<void>;
   requestId?: string;
   now?: () => Date;
+  /** Hands every run's feed items to the replica (moved areas become due), before the cursor moves on. */
+  replica?: (changes: PropertyChange[], options: { full: boolean }) => Promise<unknown>;
 }
 
 const timesOf = (change: PropertyChange): AreaTimes => ({
@@ -75,6 +77,7 @@ export async function runCatalogSync(deps: SyncDeps): Promise<SyncSummary> {
     added: 0,
   };
   const upserts: (AreaTimes & { propertyId: number })[] = [];
+  const feed: PropertyChange[] = [];
   const seen = new Set<number>();
   const expire = new Set<string>();
 
@@ -84,6 +87,7 @@ export async function runCatalogSync(deps: SyncDeps): Promise<SyncSummary> {
       { requestId: deps.requestId },
     );
     summary.pages++;
+    feed.push(...(data.changes as PropertyChange[]));
     for (const change of data.changes) {
       summary.listed++;
       seen.add(change.id);
@@ -120,6 +124,8 @@ export async function runCatalogSync(deps: SyncDeps): Promise<SyncSummary> {
   if (cursor && (expire.size > 0 || summary.added > 0)) expire.add(tags.catalog);
   summary.expired = [...expire];
 
+  // The replica first: if this fails, the cursor stays put and the next run hands the same moves again.
+  await deps.replica?.(feed, { full: !since });
   await db.transaction(async (tx) => {
     for (let i = 0; i < upserts.length; i += 500) {
       await tx

@@ -46,6 +46,7 @@ export default async function SearchPage({ searchParams }: Props) {
           basePath="/search"
           initialParams={view.params}
           initial={view.data}
+          displayCurrency={view.currency}
           initialErrors={view.errors}
           location={here ? { id: here.id, label: here.name } : null}
           wider={wider ? { id: wider.id, name: wider.name } : null}

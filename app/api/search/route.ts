@@ -1,23 +1,29 @@
-import { catalog } from '@/lib/catalog-client';
-import { parseSearch } from '@/lib/site/catalog-pages';
+import { parseSearch, runSearch } from '@/lib/site/catalog-pages';
 import { json, notServed, route, SiteError } from '@/lib/site/http';
 import { cleanParams } from '@/lib/site/search';
 
-// GET /api/search — the catalog search (GET /properties) for a site search URL: adults and children (or an
-// old link's `guests`), bedrooms (or `rooms`), dates, location, sort and page, checked by the contract's rules.
+// GET /api/search — the site's search for a search URL: adults and children (or an old link's `guests`),
+// bedrooms (or `rooms`), dates, location, sort (the catalog's, plus `price` / `-price`), the nightly price
+// range `price_min`/`price_max` and the display `currency`, checked by the contract's rules. Answered from
+// the site's replica (each property with its `price`), or from the upstream catalog until the replica's
+// first load is complete (`source` says which). README, "Search API".
 export const GET = route(async (request, ctx) => {
   const url = new URL(request.url);
-  const state = parseSearch(cleanParams(url.searchParams), url.searchParams.get('per_page'));
+  const params = cleanParams(url.searchParams);
+  const state = parseSearch(params, url.searchParams.get('per_page'));
   if (!state.ok) throw new SiteError('validation_failed', 'Some details need correcting.', state.errors);
-  const { data, mode } = await catalog().search(state.query, { requestId: ctx.requestId });
-  // The upstream's `next` is relative to its own base URL; the browser pages through this route instead.
-  const next = data.pagination.next
-    ? `/api/search${data.pagination.next.slice(data.pagination.next.indexOf('?'))}`
-    : null;
-  return json({ properties: data.properties, pagination: { ...data.pagination, next } }, ctx, {
-    mode,
-    maxAge: 60,
-  });
+  const answer = await runSearch(state, params, { requestId: ctx.requestId });
+  const next = answer.pagination.next ? `/api/search${answer.pagination.next}` : null;
+  return json(
+    {
+      properties: answer.properties,
+      pagination: { ...answer.pagination, next },
+      source: answer.source,
+      prices: answer.prices,
+    },
+    ctx,
+    { mode: answer.mode ?? undefined, maxAge: 60 },
+  );
 });
 
 export const { POST, PUT, PATCH, DELETE } = notServed('GET');

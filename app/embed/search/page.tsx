@@ -40,6 +40,7 @@ export default async function EmbedSearchPage({ searchParams }: Props) {
             basePath="/embed/search"
             initialParams={view.params}
             initial={view.data}
+            displayCurrency={view.currency}
             initialErrors={view.errors}
             location={location}
             cardLink={cardLink}

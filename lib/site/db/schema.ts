@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ReplicaBooked, ReplicaRates, ReplicaSummary } from '../replica/types';
 
 /*
  * The site's own tables (the partner side), apart from the catalog service's: the leads it has accepted
@@ -57,3 +58,53 @@ export const propertyAreas = pgTable('site_property_areas', {
   availability: text('availability'),
   images: text('images'),
 });
+
+/**
+ * The site's replica of the catalog (issue: prices in search): every live property's summary, rate sheet
+ * and booked dates, each with the area time it was fetched for. `due` lists the areas to fetch again (the
+ * change feed moved them, or they were never fetched); `seq` grows with every change to the row, so an
+ * instance's in-memory search index reloads only what changed. A property that left the catalog keeps its
+ * row with `removed` set (and a new `seq`) until the next full load, so other instances learn it too.
+ */
+export const replicaProperties = pgTable(
+  'site_replica_properties',
+  {
+    propertyId: integer('property_id').primaryKey(),
+    /** The PropertySummary as the catalog answered it (null until its content is first fetched). */
+    summary: jsonb('summary').$type<ReplicaSummary>(),
+    /** The rate sheet in the pricing rules' shape (lib/site/replica/terms.ts), null until fetched. */
+    rates: jsonb('rates').$type<ReplicaRates>(),
+    /** Booked ranges, and the last day the fetched window covers. */
+    booked: jsonb('booked').$type<ReplicaBooked>(),
+    contentAt: text('content_at'),
+    ratesAt: text('rates_at'),
+    availabilityAt: text('availability_at'),
+    imagesAt: text('images_at'),
+    due: text('due').array().notNull().default(sql`'{}'::text[]`),
+    removed: boolean('removed').notNull().default(false),
+    seq: integer('seq').notNull().default(sql`nextval('site_replica_seq')`),
+  },
+  (t) => [index('site_replica_seq_idx').on(t.seq)],
+);
+
+/** The replica's load: where it is, and which instance holds the lease to work on it. */
+export const replicaState = pgTable('site_replica_state', {
+  name: text('name').primaryKey(),
+  /** `listing` (paging the catalog; `nextPage` resumes it), `areas` (fetching due areas), `complete`. */
+  phase: text('phase').notNull(),
+  nextPage: integer('next_page').notNull().default(1),
+  startedAt: stamp('started_at'),
+  completedAt: stamp('completed_at'),
+  /** Upstream calls the load has made so far (the figure the README reports). */
+  calls: integer('calls').notNull().default(0),
+  locations: jsonb('locations').$type<ReplicaLocation[]>(),
+  locationsAt: stamp('locations_at'),
+  holder: text('holder'),
+  leaseUntil: stamp('lease_until'),
+});
+
+export interface ReplicaLocation {
+  id: number;
+  parent_id: number | null;
+  name: string;
+}

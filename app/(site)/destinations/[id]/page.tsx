@@ -84,6 +84,7 @@ export default async function DestinationPage({ params, searchParams }: Props) {
             basePath={`/destinations/${here.id}`}
             initialParams={view.params}
             initial={view.data}
+            displayCurrency={view.currency}
             initialErrors={view.errors}
             fixedLocation={here.id}
             wider={wider ? { id: wider.id, name: wider.name } : null}

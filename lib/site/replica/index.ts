@@ -1,0 +1,96 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { PropertyChange } from '@/lib/contract';
+import { catalogClient } from '../../catalog-client/instance';
+import { settings } from '../../settings';
+import { getSiteDb } from '../db/client';
+import { logger } from '../logger';
+import { fxRates } from './fx';
+import { applyFeedToReplica, runReplicaWork } from './load';
+import { type ReplicaQuery, replicaChanged, replicaIndex, searchIndex } from './search';
+
+/*
+ * lib/site/replica — the site's own copy of the catalog, which search and card prices come from
+ * (docs/decisions.md, "Prices in search come from the site's replica"):
+ *
+ *   load.ts     the first load and its upkeep (lease, budget share, resume after a restart, due areas)
+ *   search.ts   the in-memory index over the replica's rows, and the query: filters, prices, sorts
+ *   terms.ts    the catalog's answers in the shapes the replica stores
+ *   fx.ts       reference exchange rates for the display currency
+ *
+ * This file ties them to the process: the background worker, the sync's hand-over, the rates in use.
+ */
+
+const KEY = Symbol.for('rental.site.replica-worker');
+type G = typeof globalThis & { [KEY]?: { poke: () => void } };
+
+/** This process's name in the replica's lease. */
+const HOLDER = `${process.pid}-${randomBytes(4).toString('hex')}`;
+
+/** The replica's work, in-process: a pass now, then whenever the sync hands it moves, at least every minute. */
+export function startReplicaWorker(): void {
+  const g = globalThis as G;
+  if (g[KEY] || !settings().CATALOG_REPLICA) return;
+  let wake: (() => void) | undefined;
+  let poked = false;
+  g[KEY] = {
+    poke: () => {
+      poked = true;
+      wake?.();
+    },
+  };
+  const rest = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (poked) return resolve();
+      const timer = setTimeout(resolve, ms);
+      timer.unref();
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  void (async () => {
+    for (;;) {
+      poked = false;
+      try {
+        await runReplicaWork({
+          db: await getSiteDb(),
+          client: catalogClient(),
+          holder: HOLDER,
+          requestId: `replica_${randomBytes(12).toString('hex')}`,
+          changed: replicaChanged,
+        });
+        await rest(60_000);
+      } catch (error) {
+        logger.warn({ err: error }, 'replica work failed; trying again in a minute');
+        await rest(60_000);
+      }
+    }
+  })();
+}
+
+/** The sync's hand-over: what the change feed said, applied to the replica; the worker then fetches it. */
+export async function replicaFromFeed(changes: PropertyChange[], options: { full: boolean }) {
+  if (!settings().CATALOG_REPLICA) return;
+  const result = await applyFeedToReplica(await getSiteDb(), changes, options);
+  replicaChanged();
+  (globalThis as G)[KEY]?.poke();
+  return result;
+}
+
+/** The reference rates in use (the shipped snapshot unless a setting names fresher ones). */
+export function currentFxRates() {
+  const s = settings();
+  return fxRates({ file: s.FX_RATES_FILE, url: s.FX_RATES_URL });
+}
+
+/** A search answered from the replica, or null while its first load is not complete (or it is off). */
+export async function searchReplica(query: ReplicaQuery) {
+  if (!settings().CATALOG_REPLICA) return null;
+  const index = await replicaIndex(await getSiteDb());
+  if (!index.complete) return null;
+  const fx = currentFxRates();
+  return { ...searchIndex(index, query, fx), fx };
+}
+
+export type { CardPrice, ReplicaQuery, SiteSort } from './search';

@@ -1,0 +1,549 @@
+import { type AnyColumn, and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PropertyChange, PropertySummary } from '@/lib/contract';
+import { addDays, addYears } from '@/lib/dates';
+import { earliestRateDateFor } from '@/lib/rules';
+import type { CatalogClient } from '../../catalog-client/client';
+import { UpstreamError } from '../../catalog-client/errors';
+import type { SiteDb } from '../db/client';
+import { replicaProperties, replicaState } from '../db/schema';
+import { logger } from '../logger';
+import { replicaBookedOf, replicaRatesOf } from './terms';
+import type { ReplicaSummary } from './types';
+
+/*
+ * The replica's load and upkeep: the API document's recommended client flow, held in the site's database.
+ *
+ *   1. `listing`: page through GET /properties (sorted by id, 200 a page), storing each summary with its
+ *      area times; every property is then due its rates and availability. `next_page` resumes a restart.
+ *   2. `areas`: fetch each due area (GET /properties/{id}/rates, /availability, or /properties/{id} for the
+ *      content), a few at a time, within the budget's background share; a 429 pauses the load, not the site.
+ *      At the end of the first pass a full change feed reconciles what paging a moving catalog can miss.
+ *   3. `complete`: search answers from the replica. From then on the change-feed sync (sync.ts) marks
+ *      moved areas due and removed properties removed (`applyFeedToReplica`), and this work fetches them.
+ *
+ * One instance works at a time: it holds a lease on the state row, renewed as it goes, so a second instance
+ * (or a restart) waits or takes over when the lease runs out.
+ */
+
+const NAME = 'catalog';
+const PAGE_SIZE = 200;
+const LEASE_MS = 60_000;
+const BATCH = 24;
+const PARALLEL = 4;
+/** Booked dates are fetched this far ahead: the furthest check-in (3 years) plus the longest stay (365 nights). */
+const AVAILABILITY_YEARS = 4;
+const AVAILABILITY_SLACK_DAYS = 31;
+const LOCATIONS_MAX_AGE_MS = 24 * 3_600_000;
+
+export type Area = 'content' | 'rates' | 'availability';
+
+export interface ReplicaWorkDeps {
+  db: SiteDb;
+  client: CatalogClient;
+  /** This process, for the lease. */
+  holder: string;
+  now?: () => Date;
+  requestId?: string;
+  /** Stops the work between calls (a shutdown, or a test's restart). */
+  signal?: AbortSignal;
+  /** Told after each stored batch, so this process's search index reloads at once. */
+  changed?: () => void;
+  /** Waits out a budget pause or a 429 (tests pass a shorter clock). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface ReplicaProgress {
+  phase: string;
+  properties: number;
+  due: number;
+  calls: number;
+  startedAt: Date | null;
+  completedAt: Date | null;
+}
+
+const today = (now: Date) => now.toISOString().slice(0, 10);
+
+/** The last day the booked dates must cover today, and the window fetched (a little beyond, so it lasts). */
+export function availabilityWindow(day: string) {
+  const needed = addYears(day, AVAILABILITY_YEARS);
+  return { from: day, to: addDays(needed, AVAILABILITY_SLACK_DAYS), needed };
+}
+
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+
+/** The fields of a PropertySummary, picked from a detail (the content area's answer). */
+const SUMMARY_KEYS = [
+  'id',
+  'name',
+  'type',
+  'url',
+  'updated_at',
+  'updated',
+  'bedrooms',
+  'bathrooms',
+  'sleeps',
+  'rating',
+  'latitude',
+  'longitude',
+  'location',
+  'image',
+] as const satisfies readonly (keyof PropertySummary)[];
+
+function summaryOf(detail: PropertySummary): ReplicaSummary {
+  return Object.fromEntries(SUMMARY_KEYS.map((k) => [k, detail[k]])) as ReplicaSummary;
+}
+
+/** Takes (or renews) the lease; false when another instance holds it. */
+async function takeLease(db: SiteDb, holder: string, now: Date): Promise<boolean> {
+  const until = new Date(now.getTime() + LEASE_MS);
+  const result = (await db.execute(sql`
+    INSERT INTO site_replica_state (name, phase, next_page, started_at, holder, lease_until)
+    VALUES (${NAME}, 'listing', 1, ${now.toISOString()}, ${holder}, ${until.toISOString()})
+    ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, lease_until = excluded.lease_until
+    WHERE site_replica_state.lease_until IS NULL OR site_replica_state.lease_until < ${now.toISOString()}
+       OR site_replica_state.holder = excluded.holder
+    RETURNING name`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+async function releaseLease(db: SiteDb, holder: string) {
+  await db
+    .update(replicaState)
+    .set({ leaseUntil: null, holder: null })
+    .where(and(eq(replicaState.name, NAME), eq(replicaState.holder, holder)));
+}
+
+/** Raw rows of a statement (both drivers answer `{ rows }`). */
+async function rows<T>(db: SiteDb, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export async function replicaProgress(db: SiteDb): Promise<ReplicaProgress | null> {
+  const [state] = await db.select().from(replicaState).where(eq(replicaState.name, NAME));
+  if (!state) return null;
+  const [counts] = await rows<{ properties: number; due: number }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE NOT removed)::int AS properties,
+               count(*) FILTER (WHERE NOT removed AND due <> '{}')::int AS due
+        FROM site_replica_properties`,
+  );
+  return {
+    phase: state.phase,
+    properties: counts?.properties ?? 0,
+    due: counts?.due ?? 0,
+    calls: state.calls,
+    startedAt: state.startedAt,
+    completedAt: state.completedAt,
+  };
+}
+
+/** Thrown between calls when the work was told to stop, or another instance took the lease. */
+class Stopped extends Error {}
+
+interface WorkContext extends ReplicaWorkDeps {
+  clock: () => Date;
+  wait: NonNullable<ReplicaWorkDeps['sleep']>;
+  calls: number;
+}
+
+/**
+ * One upstream call for the replica: in the budget's background share, waiting out a full budget or a
+ * 429 (the load pauses, the site does not), trying a failing upstream again a few times with growing waits.
+ */
+async function upstream<T>(
+  ctx: WorkContext,
+  call: (o: { background: true; requestId?: string; signal?: AbortSignal }) => Promise<T>,
+): Promise<T> {
+  for (let failures = 0; ; ) {
+    if (ctx.signal?.aborted) throw new Stopped('stopped');
+    try {
+      const answer = await call({ background: true, requestId: ctx.requestId, signal: ctx.signal });
+      ctx.calls++;
+      return answer;
+    } catch (error) {
+      if (ctx.signal?.aborted) throw new Stopped('stopped');
+      if (!(error instanceof UpstreamError) || !error.transient) throw error;
+      if (error.code !== 'budget_exhausted') ctx.calls++;
+      const paused = error.code === 'budget_exhausted' || error.status === 429;
+      if (!paused && ++failures > 5) throw error;
+      const ms = paused ? (error.retryAfter ?? 1) * 1000 + 25 : Math.min(60_000, 1000 * 2 ** failures);
+      if (!paused || ms > 5000)
+        logger.info({ code: error.code, waitMs: ms }, 'replica load: upstream busy, pausing');
+      await ctx.wait(ms, ctx.signal);
+      if (!(await takeLease(ctx.db, ctx.holder, ctx.clock()))) throw new Stopped('lease lost');
+    }
+  }
+}
+
+async function addCalls(ctx: WorkContext, patch: Partial<typeof replicaState.$inferInsert> = {}) {
+  const calls = ctx.calls;
+  ctx.calls = 0;
+  await ctx.db
+    .update(replicaState)
+    .set({ ...patch, calls: sql`${replicaState.calls} + ${calls}` })
+    .where(eq(replicaState.name, NAME));
+}
+
+/** Stores a page of summaries; each property is then due whichever of its rates and availability moved. */
+async function storeSummaries(db: SiteDb, summaries: PropertySummary[]) {
+  if (!summaries.length) return;
+  const ids = summaries.map((s) => s.id);
+  const known = new Map(
+    (
+      await db
+        .select({
+          id: replicaProperties.propertyId,
+          ratesAt: replicaProperties.ratesAt,
+          availabilityAt: replicaProperties.availabilityAt,
+          hasRates: sql<boolean>`${replicaProperties.rates} IS NOT NULL`,
+          hasBooked: sql<boolean>`${replicaProperties.booked} IS NOT NULL`,
+          removed: replicaProperties.removed,
+        })
+        .from(replicaProperties)
+        .where(inArray(replicaProperties.propertyId, ids))
+    ).map((r) => [r.id, r]),
+  );
+  const values = summaries.map((s) => {
+    const before = known.get(s.id);
+    const due: Area[] = [];
+    if (!before?.hasRates || before.removed || before.ratesAt !== s.updated.rates) due.push('rates');
+    if (!before?.hasBooked || before.removed || before.availabilityAt !== s.updated.availability)
+      due.push('availability');
+    return {
+      propertyId: s.id,
+      summary: s,
+      contentAt: s.updated.content,
+      imagesAt: s.updated.images,
+      ratesAt: s.updated.rates,
+      availabilityAt: s.updated.availability,
+      due,
+      removed: false,
+    };
+  });
+  await db
+    .insert(replicaProperties)
+    .values(values)
+    .onConflictDoUpdate({
+      target: replicaProperties.propertyId,
+      set: {
+        summary: sql`excluded.summary`,
+        contentAt: sql`excluded.content_at`,
+        imagesAt: sql`excluded.images_at`,
+        ratesAt: sql`excluded.rates_at`,
+        availabilityAt: sql`excluded.availability_at`,
+        due: sql`excluded.due`,
+        removed: false,
+        seq: sql`nextval('site_replica_seq')`,
+      },
+    });
+}
+
+const markRemoved = (db: SiteDb, ids: number[]) =>
+  ids.length
+    ? db
+        .update(replicaProperties)
+        .set({ removed: true, due: [], seq: sql`nextval('site_replica_seq')` })
+        .where(and(inArray(replicaProperties.propertyId, ids), eq(replicaProperties.removed, false)))
+    : Promise.resolve();
+
+/**
+ * What the change feed says, applied to the replica: moved areas become due (with their new times, so a
+ * fetch that raced a newer move stays due), a property's `updated_at` is current at once (it sorts by it),
+ * new properties are added due everything, removed ones are marked removed. A full listing (no `since`)
+ * also removes every property it leaves out. Called by the sync for every run.
+ */
+export async function applyFeedToReplica(
+  db: SiteDb,
+  changes: PropertyChange[],
+  { full }: { full: boolean },
+): Promise<{ due: number; added: number; removed: number }> {
+  const known = new Map(
+    (
+      await db
+        .select({
+          id: replicaProperties.propertyId,
+          contentAt: replicaProperties.contentAt,
+          ratesAt: replicaProperties.ratesAt,
+          availabilityAt: replicaProperties.availabilityAt,
+          imagesAt: replicaProperties.imagesAt,
+          updatedAt: sql<string | null>`${replicaProperties.summary}->>'updated_at'`,
+        })
+        .from(replicaProperties)
+        .where(eq(replicaProperties.removed, false))
+    ).map((r) => [r.id, r]),
+  );
+  let due = 0;
+  let added = 0;
+  const live = new Set<number>();
+  const removed: number[] = [];
+  await db.transaction(async (tx) => {
+    for (const change of changes) {
+      if (change.status === 'removed' || !change.updated) {
+        if (known.has(change.id)) removed.push(change.id);
+        continue;
+      }
+      live.add(change.id);
+      const times = change.updated;
+      const before = known.get(change.id);
+      if (!before) {
+        added++;
+        await tx
+          .insert(replicaProperties)
+          .values({
+            propertyId: change.id,
+            contentAt: times.content,
+            imagesAt: times.images,
+            ratesAt: times.rates,
+            availabilityAt: times.availability,
+            due: ['content', 'rates', 'availability'],
+          })
+          .onConflictDoUpdate({
+            target: replicaProperties.propertyId,
+            set: {
+              contentAt: times.content,
+              imagesAt: times.images,
+              ratesAt: times.rates,
+              availabilityAt: times.availability,
+              due: ['content', 'rates', 'availability'],
+              removed: false,
+              seq: sql`nextval('site_replica_seq')`,
+            },
+          });
+        continue;
+      }
+      const moved: Area[] = [];
+      if (before.contentAt !== times.content || before.imagesAt !== times.images) moved.push('content');
+      if (before.ratesAt !== times.rates) moved.push('rates');
+      if (before.availabilityAt !== times.availability) moved.push('availability');
+      const stamp = before.updatedAt !== null && before.updatedAt !== change.updated_at;
+      if (!moved.length && !stamp) continue;
+      if (moved.length) due++;
+      await tx
+        .update(replicaProperties)
+        .set({
+          contentAt: times.content,
+          imagesAt: times.images,
+          ratesAt: times.rates,
+          availabilityAt: times.availability,
+          due: sql`ARRAY(SELECT DISTINCT unnest(${replicaProperties.due} || ${`{${moved.join(',')}}`}::text[]))`,
+          summary: sql`CASE WHEN ${replicaProperties.summary} IS NULL THEN NULL ELSE
+            jsonb_set(jsonb_set(${replicaProperties.summary}, '{updated_at}', to_jsonb(${change.updated_at}::text)),
+                      '{updated}', ${JSON.stringify(times)}::jsonb) END`,
+          seq: sql`nextval('site_replica_seq')`,
+        })
+        .where(eq(replicaProperties.propertyId, change.id));
+    }
+    if (full) for (const id of known.keys()) if (!live.has(id)) removed.push(id);
+    await markRemoved(tx as unknown as SiteDb, removed);
+  });
+  return { due, added, removed: removed.length };
+}
+
+/** GET /properties page by page from `nextPage`, storing summaries; the page reached is kept for a restart. */
+async function listCatalog(ctx: WorkContext, nextPage: number) {
+  for (let page = nextPage; ; page++) {
+    const { data } = await upstream(ctx, (o) =>
+      ctx.client.listProperties({ sort: 'id', per_page: PAGE_SIZE, page }, o),
+    );
+    await storeSummaries(ctx.db, data.properties as PropertySummary[]);
+    const last = !data.pagination.next || data.properties.length === 0;
+    await addCalls(ctx, last ? { phase: 'areas', nextPage: page + 1 } : { nextPage: page + 1 });
+    ctx.changed?.();
+    logger.info(
+      { page, pages: data.pagination.total_pages, properties: data.pagination.total },
+      'replica load: catalog page stored',
+    );
+    if (last) return;
+  }
+}
+
+/** The change feed in full (no `since`): every live property and its area times. */
+async function reconcile(ctx: WorkContext) {
+  const changes: PropertyChange[] = [];
+  for (let page = 1; ; page++) {
+    const { data } = await upstream(ctx, (o) => ctx.client.listChanges({ page, per_page: 1000 }, o));
+    changes.push(...(data.changes as PropertyChange[]));
+    if (!data.pagination.next || data.changes.length === 0) break;
+  }
+  const result = await applyFeedToReplica(ctx.db, changes, { full: true });
+  await addCalls(ctx);
+  if (result.added || result.due || result.removed)
+    logger.info(result, 'replica load: the change feed found properties the paging missed');
+}
+
+/** Availability fetched long ago no longer reaches far enough ahead: due again. */
+async function markShortWindows(db: SiteDb, day: string) {
+  const { needed } = availabilityWindow(day);
+  await db.execute(sql`UPDATE site_replica_properties
+    SET due = array_append(due, 'availability'), seq = nextval('site_replica_seq')
+    WHERE NOT removed AND booked IS NOT NULL AND booked->>'to' < ${needed} AND NOT ('availability' = ANY(due))`);
+}
+
+type DueRow = {
+  id: number;
+  due: string[];
+  contentAt: string | null;
+  ratesAt: string | null;
+  availabilityAt: string | null;
+};
+
+/** Fetches one property's due areas and stores each (clearing it from `due` unless its time moved since). */
+async function fetchAreas(ctx: WorkContext, row: DueRow) {
+  const { db, client } = ctx;
+  const day = today(ctx.clock());
+  const seq = sql`nextval('site_replica_seq')`;
+  const clear = (area: Area, column: AnyColumn, seen: string | null) =>
+    sql`CASE WHEN ${column} IS NOT DISTINCT FROM ${seen} THEN array_remove(${replicaProperties.due}, ${area}) ELSE ${replicaProperties.due} END`;
+  const where = eq(replicaProperties.propertyId, row.id);
+  try {
+    for (const area of row.due as Area[]) {
+      if (area === 'content') {
+        const { data } = await upstream(ctx, (o) => client.getProperty(row.id, o));
+        const summary = summaryOf(data as PropertySummary);
+        await db
+          .update(replicaProperties)
+          .set({ summary, due: clear('content', replicaProperties.contentAt, row.contentAt), seq })
+          .where(where);
+      } else if (area === 'rates') {
+        const { data } = await upstream(ctx, (o) =>
+          client.getRates(row.id, { from: earliestRateDateFor(day) }, o),
+        );
+        await db
+          .update(replicaProperties)
+          .set({
+            rates: replicaRatesOf(data),
+            due: clear('rates', replicaProperties.ratesAt, row.ratesAt),
+            seq,
+          })
+          .where(where);
+      } else if (area === 'availability') {
+        const { from, to } = availabilityWindow(day);
+        const { data } = await upstream(ctx, (o) => client.getAvailability(row.id, { from, to }, o));
+        await db
+          .update(replicaProperties)
+          .set({
+            booked: replicaBookedOf(data),
+            due: clear('availability', replicaProperties.availabilityAt, row.availabilityAt),
+            seq,
+          })
+          .where(where);
+      } else {
+        await db
+          .update(replicaProperties)
+          .set({ due: sql`array_remove(${replicaProperties.due}, ${area})` })
+          .where(where);
+      }
+    }
+  } catch (error) {
+    // Gone between the feed and the fetch (or outside the key's allow-list): it is not in the catalog.
+    if (error instanceof UpstreamError && error.status === 404) await markRemoved(db, [row.id]);
+    else throw error;
+  }
+}
+
+async function fetchDue(ctx: WorkContext) {
+  let done = 0;
+  let lastLog = Date.now();
+  for (;;) {
+    const batch: DueRow[] = await ctx.db
+      .select({
+        id: replicaProperties.propertyId,
+        due: replicaProperties.due,
+        contentAt: replicaProperties.contentAt,
+        ratesAt: replicaProperties.ratesAt,
+        availabilityAt: replicaProperties.availabilityAt,
+      })
+      .from(replicaProperties)
+      .where(and(eq(replicaProperties.removed, false), sql`${replicaProperties.due} <> '{}'`))
+      .orderBy(asc(replicaProperties.propertyId))
+      .limit(BATCH);
+    if (!batch.length) return;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: PARALLEL }, async () => {
+        while (next < batch.length) await fetchAreas(ctx, batch[next++]!);
+      }),
+    );
+    done += batch.length;
+    await addCalls(ctx);
+    ctx.changed?.();
+    if (!(await takeLease(ctx.db, ctx.holder, ctx.clock()))) throw new Stopped('lease lost');
+    if (Date.now() - lastLog > 10_000) {
+      lastLog = Date.now();
+      const progress = await replicaProgress(ctx.db);
+      logger.info(
+        { fetched: done, due: progress?.due, calls: progress?.calls },
+        'replica load: areas fetched',
+      );
+    }
+  }
+}
+
+/**
+ * One pass of the replica's work: the listing (first load, or its resumption), then every due area, then,
+ * on the first pass, the reconciling change feed. Returns the progress, or null when another instance
+ * holds the lease or the work was stopped.
+ */
+export async function runReplicaWork(deps: ReplicaWorkDeps): Promise<ReplicaProgress | null> {
+  const clock = deps.now ?? (() => new Date());
+  const ctx: WorkContext = { ...deps, clock, wait: deps.sleep ?? defaultSleep, calls: 0 };
+  const { db } = deps;
+  if (!(await takeLease(db, deps.holder, clock()))) return null;
+  try {
+    const [state] = await db.select().from(replicaState).where(eq(replicaState.name, NAME));
+    if (!state) return null;
+    const stale =
+      !state.locations ||
+      !state.locationsAt ||
+      clock().getTime() - state.locationsAt.getTime() > LOCATIONS_MAX_AGE_MS;
+    if (stale) {
+      const { data } = await upstream(ctx, (o) => ctx.client.listLocations(o));
+      const locations = data.locations.map((l) => ({ id: l.id, parent_id: l.parent_id, name: l.name }));
+      await addCalls(ctx, { locations, locationsAt: clock() });
+      ctx.changed?.();
+    }
+    if (state.phase === 'listing') {
+      if (state.nextPage === 1)
+        logger.info('replica load: starting (the catalog, then each rate sheet and calendar)');
+      else logger.info({ page: state.nextPage }, 'replica load: resuming the catalog listing');
+      await listCatalog(ctx, state.nextPage);
+    }
+    await markShortWindows(db, today(clock()));
+    await fetchDue(ctx);
+    if (state.phase !== 'complete') {
+      await reconcile(ctx);
+      await fetchDue(ctx);
+      await addCalls(ctx, { phase: 'complete', completedAt: clock() });
+      ctx.changed?.();
+      const progress = await replicaProgress(db);
+      logger.info(
+        {
+          properties: progress?.properties,
+          calls: progress?.calls,
+          seconds: progress?.startedAt
+            ? Math.round((clock().getTime() - progress.startedAt.getTime()) / 1000)
+            : null,
+        },
+        'replica load: complete; search now answers from the replica',
+      );
+    }
+    return await replicaProgress(db);
+  } catch (error) {
+    if (error instanceof Stopped) return null;
+    throw error;
+  } finally {
+    if (ctx.calls) await addCalls(ctx).catch(() => {});
+    await releaseLease(db, deps.holder).catch(() => {});
+  }
+}

@@ -1,0 +1,42 @@
+import type { Availability, PropertySummary } from '@/lib/contract';
+import type { Period, PricedFee, Promotion, Rate } from '@/lib/rules';
+
+/** A catalog item as the replica keeps it: the summary the catalog answered (additive fields kept). */
+export type ReplicaSummary = PropertySummary;
+
+/** A property's rate sheet in the shared pricing rules' shape (lib/rules), as the replica stores it. */
+export interface ReplicaRates {
+  currency: string;
+  periods: Period[];
+  defaultRate: Rate | null;
+  fees: PricedFee[];
+  taxRates: number[];
+  /** Null when the upstream's rate sheet does not say (our extension; docs/decisions.md). */
+  promotions: Promotion[] | null;
+  priceOnRequest: boolean | null;
+}
+
+/** Booked ranges and the last day of the window they were fetched for. */
+export interface ReplicaBooked {
+  to: string;
+  ranges: Pick<
+    Availability['booked'][number],
+    'checkin' | 'checkout' | 'checkin_full_day' | 'checkout_full_day'
+  >[];
+}
+
+/** What a card says about the price; amounts in the property's own currency. */
+export interface CardPrice {
+  currency: string;
+  /** `stay`: the total of the dates searched; `from`: the lowest nightly rate of the coming 365 nights. */
+  kind: 'stay' | 'from' | 'on_request' | 'unavailable';
+  amount: number | null;
+  nights: number | null;
+  /** Per night, for the price filter: a stay's total over its nights, or the "from" rate. */
+  nightly: number | null;
+  accuracy: 'exact' | 'estimated' | 'incomplete' | null;
+  /** For `unavailable`: why the stay cannot be priced (a minimum stay, the party's size). */
+  reason: string | null;
+  /** The amount and the nightly figure in the display currency (null when it is the property's own). */
+  converted: { currency: string; amount: number | null; nightly: number | null } | null;
+}

@@ -1,0 +1,150 @@
+// `npm run bench:search`: the site's replica of the catalog and search from it, on 127.0.0.1.
+// 1. First load: starts a production server (3,000-property demo catalog) with an empty replica behind a
+//    counting proxy, and reports how long the load takes and how many upstream calls it makes. By default
+//    the site's real budget applies (550 a minute, of which the load may use 75 %: ~15 minutes for 3,000
+//    properties); BENCH_FAST_LOAD=1 lifts every limit to time the load's own work instead.
+// 2. Warm searches: dated searches sorted by price over the whole catalog, 8 connections for SEARCH_SECONDS
+//    (default 15): the same 50 searches repeated (answers remembered), then searches never asked before
+//    (the index warm, every price computed). Floors: p95 ≤ 150 ms and 0 upstream requests per 100 searches.
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { startBenchServer } from './bench/server';
+
+const CONNECTIONS = 8;
+const SECONDS = Number(process.env.SEARCH_SECONDS ?? 15);
+const FAST = process.env.BENCH_FAST_LOAD === '1';
+const DATA_DIR = '.bench/search';
+
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+async function main() {
+  let target = '';
+  const upstream: string[] = [];
+  const proxy = createServer(async (req, res) => {
+    upstream.push(`${req.method} ${req.url}`);
+    try {
+      const answer = await fetch(`${target}${req.url}`, {
+        method: req.method,
+        headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host')) as Record<
+          string,
+          string
+        >,
+      });
+      const headers = Object.fromEntries(answer.headers);
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      res.writeHead(answer.status, headers);
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    } catch {
+      res.writeHead(502).end();
+    }
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+
+  // The seeded catalog is kept between runs; the site's data (the replica) starts empty each time.
+  rmSync(path.resolve(DATA_DIR, 'site'), { recursive: true, force: true });
+  const lifted: Record<string, string> = FAST
+    ? {
+        UPSTREAM_BUDGET_PER_MINUTE: '100000000',
+        UPSTREAM_BUDGET_PER_HOUR: '100000000',
+        SVC_RATE_LIMIT_PER_MINUTE: '100000000',
+        SVC_RATE_LIMIT_PER_HOUR: '100000000',
+      }
+    : {};
+  const started = Date.now();
+  const server = await startBenchServer({
+    DATA_DIR,
+    SVC_BASE_URL: `${proxyUrl}/v2`,
+    SITE_RATE_LIMIT_PER_MINUTE: '100000000',
+    SITE_PAGE_VIEWS_PER_MINUTE: '100000000',
+    CATALOG_ACTIVITY: '0',
+    ...lifted,
+  });
+  target = server.origin;
+  let failed = false;
+  try {
+    const listening = Date.now();
+    let answer: { source: string; pagination: { total: number } } | undefined;
+    const deadline = Date.now() + 40 * 60_000;
+    let lastLog = 0;
+    for (;;) {
+      answer = await (await fetch(`${server.origin}/api/search?per_page=1`)).json();
+      if (answer?.source === 'replica') break;
+      if (Date.now() > deadline) throw new Error('The replica did not finish its first load in 40 minutes.');
+      if (Date.now() - lastLog > 60_000) {
+        lastLog = Date.now();
+        console.log(
+          `  loading… ${upstream.length} upstream calls after ${Math.round((Date.now() - listening) / 1000)} s`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const loadSeconds = (Date.now() - listening) / 1000;
+    const loadCalls = upstream.filter((u) => !u.includes('/properties/changes?since')).length;
+    console.log(
+      `\nfirst load (${FAST ? 'limits lifted' : 'default budget: 550 a minute, 75 % for the load'}): ${answer.pagination.total} properties in ${loadSeconds.toFixed(0)} s after the server listened (${((Date.now() - started) / 1000).toFixed(0)} s after start), ${loadCalls} upstream calls`,
+    );
+
+    const run = async (paths: string[], repeat: boolean) => {
+      const latencies: number[] = [];
+      let errors = 0;
+      let next = 0;
+      const before = upstream.length;
+      const end = Date.now() + SECONDS * 1000;
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (Date.now() < end && (repeat || next < paths.length)) {
+            const p = paths[next++ % paths.length]!;
+            const t = performance.now();
+            const res = await fetch(`${server.origin}${p}`);
+            const body = await res.json();
+            latencies.push(performance.now() - t);
+            if (res.status !== 200 || body.source !== 'replica') errors++;
+          }
+        }),
+      );
+      return { latencies, errors, upstream: upstream.length - before };
+    };
+    const search = (i: number) => {
+      const start = 10 + (i % 400);
+      const nights = 3 + (i % 11);
+      return `/api/search?checkin=${day(start)}&checkout=${day(start + nights)}&adults=${1 + (i % 4)}&children=${i % 2}&sort=${i % 3 ? 'price' : '-price'}`;
+    };
+    const same = Array.from({ length: 50 }, (_, i) => search(i));
+    await run(same, false); // once each: the answers are then remembered
+    const repeated = await run(same, true);
+    const fresh = await run(
+      Array.from({ length: 100_000 }, (_, i) => search(1000 + i * 7)),
+      false,
+    );
+    for (const [name, r] of [
+      ['the same 50 searches repeated', repeated],
+      ['searches never asked before', fresh],
+    ] as const) {
+      const p95 = percentile(r.latencies, 95);
+      const per100 = (r.upstream / r.latencies.length) * 100;
+      console.log(
+        `${name}: ${r.latencies.length} in ${SECONDS} s at ${CONNECTIONS} connections, p50 ${percentile(r.latencies, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, p99 ${percentile(r.latencies, 99).toFixed(0)} ms, errors ${r.errors}, upstream requests per 100 searches ${per100.toFixed(1)}`,
+      );
+      if (p95 > 150 || r.errors > 0 || r.upstream > 0) failed = true;
+    }
+    console.log(`server peak RSS ${server.peakRssMb().toFixed(0)} MB`);
+    console.log(
+      failed ? '\nUnder a floor (p95 ≤ 150 ms, 0 errors, 0 upstream requests).' : '\nEvery floor met.',
+    );
+  } finally {
+    await server.stop();
+    proxy.close();
+  }
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,338 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runActivityBatch } from '@/lib/catalog-api/activity';
+import { Random } from '@/lib/catalog-api/demo/random';
+import { removeProperty } from '@/lib/catalog-api/writers';
+import { catalog, catalogClient, UpstreamError } from '@/lib/catalog-client';
+import { RequestBudget } from '@/lib/catalog-client/budget';
+import { createCatalogClient } from '@/lib/catalog-client/client';
+import { addDays } from '@/lib/dates';
+import { openSiteDatabase } from '@/lib/site/db/client';
+import { replicaProperties } from '@/lib/site/db/schema';
+import { fxRates } from '@/lib/site/replica/fx';
+import { applyFeedToReplica, replicaProgress, runReplicaWork } from '@/lib/site/replica/load';
+import { cardPrice, type ReplicaQuery, replicaIndex, searchIndex } from '@/lib/site/replica/search';
+import { runCatalogSync } from '@/lib/site/sync';
+import { listen, serveService } from './http';
+import { rows, setupService } from './service';
+import { setupSite } from './site';
+
+/*
+ * The site's replica of the catalog against the built-in service over HTTP: the first load (calls counted),
+ * search from the replica equal to the catalog's own answer for the same filters, card prices equal to the
+ * quote to the cent, the change feed keeping it equal to a fresh load, a restart mid-load and a 429 storm.
+ */
+
+const PROPERTIES = 240;
+const service = setupService({ properties: PROPERTIES, seed: 61 });
+let upstream: Awaited<ReturnType<typeof serveService>>;
+beforeAll(async () => {
+  upstream = await serveService();
+});
+const unlimited = {
+  UPSTREAM_TIMEOUT_MS: '15000',
+  UPSTREAM_BUDGET_PER_MINUTE: '10000000',
+  UPSTREAM_BUDGET_PER_HOUR: '10000000',
+  SVC_RATE_LIMIT_PER_MINUTE: '10000000',
+  SVC_RATE_LIMIT_PER_HOUR: '10000000',
+};
+const site = setupSite({ upstream: () => upstream.url, env: unlimited });
+
+const today = new Date().toISOString().slice(0, 10);
+const fx = fxRates();
+const quick = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, 20)));
+
+const liveIds = async () =>
+  (
+    await rows<{ id: number }>(service.db, sql`SELECT id FROM properties WHERE status = 'live' ORDER BY id`)
+  ).map((r) => r.id);
+
+const load = (db = site.db, holder = 'test') =>
+  runReplicaWork({ db, client: catalogClient(), holder, sleep: quick });
+
+/** Every id the catalog answers for a query, following its pages. */
+async function upstreamIds(query: Record<string, string | number | undefined>) {
+  const ids: number[] = [];
+  for (let page = 1; ; page++) {
+    const { data } = await catalogClient().listProperties({ ...query, page, per_page: 200 });
+    ids.push(...data.properties.map((p) => p.id));
+    if (!data.pagination.next) return ids;
+  }
+}
+
+const baseQuery = (over: Partial<ReplicaQuery>): ReplicaQuery => ({
+  adults: 2,
+  children: 0,
+  sort: 'id',
+  page: 1,
+  perPage: 100_000,
+  currency: 'EUR',
+  today,
+  ...over,
+});
+
+async function replicaIds(q: Partial<ReplicaQuery>) {
+  const index = await replicaIndex(site.db);
+  return searchIndex(index, baseQuery(q), fx).properties.map((p) => p.id);
+}
+
+/** The replica's rows that a fresh load would also hold, in a comparable shape. */
+async function comparable(db: typeof site.db) {
+  const all = await db.select().from(replicaProperties).where(sql`NOT removed`);
+  return Object.fromEntries(
+    all.map((r) => [r.propertyId, { summary: r.summary, rates: r.rates, booked: r.booked, due: r.due }]),
+  );
+}
+
+let firstLoadCalls = 0;
+
+// Generous: a busy 2-core machine loads a few hundred properties in seconds when quiet, a minute when not.
+describe('the replica', { timeout: 180_000 }, () => {
+  it('loads every live property: catalog pages, then each rate sheet and calendar, in counted calls', async () => {
+    upstream.take();
+    const started = performance.now();
+    const progress = await load();
+    const seconds = (performance.now() - started) / 1000;
+    const ids = await liveIds();
+    expect(progress).toMatchObject({ phase: 'complete', properties: ids.length, due: 0 });
+    const requests = upstream.take();
+    firstLoadCalls = progress!.calls;
+    // 1 location catalog + ceil(n/200) catalog pages + n rate sheets + n calendars + ceil(n/1000) feed pages.
+    const expected = 1 + Math.ceil(ids.length / 200) + 2 * ids.length + Math.ceil(ids.length / 1000);
+    expect(requests).toHaveLength(expected);
+    expect(firstLoadCalls).toBe(expected);
+    expect(requests.filter((r) => r.includes('/rates?'))).toHaveLength(ids.length);
+    console.info(`replica first load: ${ids.length} properties, ${expected} calls, ${seconds.toFixed(1)} s`);
+  });
+
+  it('finds the same properties as the catalog for 200 random searches (filters and sorts)', async () => {
+    const { data } = await catalogClient().listLocations();
+    const locations = data.locations.map((l) => l.id);
+    const rng = new Random(1301);
+    const sorts = ['id', '-id', 'bedrooms', '-bedrooms', 'sleeps', '-sleeps', 'updated', '-updated'] as const;
+    let compared = 0;
+    for (let i = 0; i < 200; i++) {
+      const q: Record<string, string | number | undefined> = {};
+      if (rng.chance(0.7)) q.location = rng.pick(locations);
+      if (rng.chance(0.6)) {
+        q.checkin = addDays(today, rng.int(0, 500));
+        q.checkout = addDays(q.checkin as string, rng.int(1, 21));
+      }
+      if (rng.chance(0.5)) q.guests = rng.int(1, 12);
+      if (rng.chance(0.4)) q.rooms = rng.int(1, 6);
+      q.sort = rng.pick(sorts);
+      const expected = await upstreamIds(q);
+      const got = await replicaIds({
+        location: q.location as number | undefined,
+        checkin: q.checkin as string | undefined,
+        checkout: q.checkout as string | undefined,
+        guests: q.guests as number | undefined,
+        rooms: q.rooms as number | undefined,
+        sort: q.sort as ReplicaQuery['sort'],
+      });
+      // Same set, same order (every sort breaks ties by id).
+      expect(got, JSON.stringify(q)).toEqual(expected);
+      compared++;
+    }
+    expect(compared).toBe(200);
+  });
+
+  it('prices a card as the service quotes the stay, to the cent, for 300 (property, stay, party) samples', async () => {
+    const index = await replicaIndex(site.db);
+    const ids = [...index.entries.keys()].sort((a, b) => a - b);
+    const rng = new Random(2207);
+    let priced = 0;
+    let refused = 0;
+    let onRequest = 0;
+    for (let tries = 0; priced < 300 && tries < 2000; tries++) {
+      const id = rng.pick(ids);
+      const checkin = addDays(today, rng.int(0, 420));
+      const checkout = addDays(checkin, rng.int(1, 30));
+      const adults = rng.int(1, 6);
+      const children = rng.int(0, 3);
+      const bedrooms = rng.chance(0.3) ? rng.int(1, 5) : undefined;
+      const q = baseQuery({ checkin, checkout, adults, children, bedrooms });
+      const card = cardPrice(index.entries.get(id)!, q, fx);
+      const quote = await catalogClient()
+        .getQuote(id, { checkin, checkout, adults, children, ...(bedrooms ? { bedrooms } : {}) })
+        .then((answer) => answer.data)
+        .catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+      const sample = JSON.stringify({ id, checkin, checkout, adults, children, bedrooms });
+      if (quote instanceof UpstreamError) {
+        expect(quote.status, sample).toBe(400);
+        expect(card.kind, sample).toBe('unavailable');
+        refused++;
+      } else if (quote instanceof Error) {
+        throw quote;
+      } else if (quote.price_on_request) {
+        expect(card.kind, sample).toBe('on_request');
+        onRequest++;
+      } else {
+        expect(card.kind, sample).toBe('stay');
+        expect(card.amount, sample).toBe(quote.totals.total);
+        expect(card.accuracy, sample).toBe(quote.accuracy);
+        priced++;
+      }
+    }
+    expect(priced).toBe(300);
+    console.info(
+      `card prices: ${priced} equal to the quote, ${refused} refused by both, ${onRequest} on request`,
+    );
+  });
+
+  it('sorts and filters by the nightly price in the display currency, no price last', async () => {
+    const index = await replicaIndex(site.db);
+    const checkin = addDays(today, 60);
+    const checkout = addDays(checkin, 7);
+    const asc = searchIndex(index, baseQuery({ checkin, checkout, sort: 'price', currency: 'USD' }), fx);
+    const nightly = asc.properties.map((p) => p.price.converted?.nightly ?? p.price.nightly);
+    const priced = nightly.filter((n): n is number => n !== null);
+    expect(priced.length).toBeGreaterThan(20);
+    expect(priced).toEqual([...priced].sort((a, b) => a - b));
+    expect(nightly.slice(priced.length).every((n) => n === null)).toBe(true);
+    const desc = searchIndex(index, baseQuery({ checkin, checkout, sort: '-price', currency: 'USD' }), fx);
+    const down = desc.properties
+      .map((p) => p.price.converted?.nightly ?? p.price.nightly)
+      .filter((n) => n !== null);
+    expect(down).toEqual([...priced].reverse().sort((a, b) => (b as number) - (a as number)));
+    // A range: everything inside it, and nothing priced outside it left out.
+    const [lo, hi] = [priced[Math.floor(priced.length / 4)]!, priced[Math.floor((priced.length * 3) / 4)]!];
+    const ranged = searchIndex(
+      index,
+      baseQuery({
+        checkin,
+        checkout,
+        sort: 'price',
+        currency: 'USD',
+        priceMin: Math.ceil(lo),
+        priceMax: Math.floor(hi),
+      }),
+      fx,
+    );
+    const inside = priced.filter((n) => n >= Math.ceil(lo) && n <= Math.floor(hi));
+    expect(ranged.total).toBe(inside.length);
+    // A property in another currency is converted at the snapshot's rate.
+    const foreign = asc.properties.find((p) => p.price.currency !== 'USD' && p.price.amount !== null)!;
+    const rate = fx.rates.USD! / fx.rates[foreign.price.currency]!;
+    expect(foreign.price.converted!.amount).toBeCloseTo(foreign.price.amount! * rate, 1);
+    // Without dates: "from" the lowest nightly rate, never above any stay's average.
+    const from = searchIndex(index, baseQuery({ sort: 'price' }), fx).properties[0]!;
+    expect(from.price.kind).toBe('from');
+  });
+
+  it('after catalog activity and one sync, equals a fresh load (rates, availability, removals)', async () => {
+    const cache = catalog().cache;
+    const sync = () =>
+      runCatalogSync({
+        db: site.db,
+        client: catalogClient(),
+        expire: (list) => {
+          for (const tag of list) cache.expireTag(tag);
+        },
+        clear: () => cache.clear(),
+        replica: (changes, options) => applyFeedToReplica(site.db, changes, options),
+      });
+    await sync(); // the baseline
+    for (let i = 0; i < 3; i++)
+      await runActivityBatch(
+        service.db,
+        new Random(90 + i),
+        new Date(Date.now() + 1000 * (i + 1)).toISOString(),
+      );
+    const [gone] = await liveIds();
+    await removeProperty(service.db, gone!, new Date(Date.now() + 4000).toISOString());
+    upstream.take();
+    await sync();
+    const [row] = await site.db.select().from(replicaProperties).where(sql`property_id = ${gone}`);
+    expect(row?.removed).toBe(true);
+    const progress = await load();
+    expect(progress?.due).toBe(0);
+    // Only the moved areas were fetched again, a few calls for a few changes.
+    expect(upstream.take().length).toBeLessThan(60);
+    const fresh = await openSiteDatabase('memory://');
+    try {
+      await load(fresh.db, 'fresh');
+      expect(await comparable(site.db)).toEqual(await comparable(fresh.db));
+      expect(Object.keys(await comparable(site.db)).map(Number)).toEqual(await liveIds());
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('resumes after a restart mid-load: no property missing or doubled, nothing fetched twice', async () => {
+    const db = (await openSiteDatabase('memory://')).db;
+    const stop = new AbortController();
+    let seen = 0;
+    const counting = createCatalogClient({
+      baseUrl: upstream.url,
+      apiKey: 'svc_test_demo_full_access',
+      budget: new RequestBudget(1e7, 1e7),
+      fetch: (input, init) => {
+        if (++seen === 150) stop.abort();
+        return fetch(input, init);
+      },
+    });
+    const interrupted = await runReplicaWork({
+      db,
+      client: counting,
+      holder: 'first',
+      signal: stop.signal,
+      sleep: quick,
+    });
+    expect(interrupted).toBeNull();
+    const midway = await replicaProgress(db);
+    expect(midway?.phase).not.toBe('complete');
+    expect(midway?.due).toBeGreaterThan(0);
+    upstream.take();
+    const resumed = await runReplicaWork({ db, client: catalogClient(), holder: 'second', sleep: quick });
+    expect(resumed).toMatchObject({ phase: 'complete', due: 0, properties: (await liveIds()).length });
+    const again = upstream.take();
+    // What the first process fetched is not fetched again: the second pass only finishes the work.
+    expect(again.length).toBeLessThan(firstLoadCalls - 100);
+    const ids = (
+      await db.select({ id: replicaProperties.propertyId }).from(replicaProperties).where(sql`NOT removed`)
+    ).map((r) => r.id);
+    expect(ids.sort((a, b) => a - b)).toEqual(await liveIds());
+  });
+
+  it('pauses on a 429 storm and resumes when it passes', async () => {
+    let n = 0;
+    const stormy = await listen(async (req, res) => {
+      n++;
+      if (n > 40 && n <= 50) {
+        res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '1' });
+        res.end(
+          JSON.stringify({
+            error: { code: 'rate_limited', message: 'Too many requests.', request_id: null },
+          }),
+        );
+        return;
+      }
+      const target = await fetch(`${upstream.url.replace(/\/v2$/, '')}${req.url}`, {
+        headers: req.headers as Record<string, string>,
+      });
+      res.writeHead(target.status, Object.fromEntries(target.headers));
+      res.end(Buffer.from(await target.arrayBuffer()));
+    });
+    const db = (await openSiteDatabase('memory://')).db;
+    const waits: number[] = [];
+    const client = createCatalogClient({
+      baseUrl: `${stormy.url}/v2`,
+      apiKey: 'svc_test_demo_full_access',
+      budget: new RequestBudget(1e7, 1e7),
+    });
+    const progress = await runReplicaWork({
+      db,
+      client,
+      holder: 'storm',
+      sleep: (ms) => {
+        waits.push(ms);
+        return quick(ms);
+      },
+    });
+    expect(progress).toMatchObject({ phase: 'complete', due: 0, properties: (await liveIds()).length });
+    expect(n).toBeGreaterThan(50);
+    expect(waits.length).toBeGreaterThan(0);
+    expect(Math.max(...waits)).toBeGreaterThanOrEqual(1000);
+  });
+});
