@@ -12,6 +12,9 @@ async function main() {
   const server = await startBenchServer({
     DEMO_PROPERTIES: process.env.DEMO_PROPERTIES ?? '3000',
     CATALOG_ACTIVITY: '0',
+    // The replica's first load (thousands of upstream calls in the background) would share the cores with
+    // the load; search is then answered from the cached upstream pages instead.
+    CATALOG_REPLICA: process.env.CATALOG_REPLICA ?? '0',
     // The bench measures the site, not its per-visitor limits (one machine plays every visitor).
     SITE_RATE_LIMIT_PER_MINUTE: '100000000',
     SITE_PAGE_VIEWS_PER_MINUTE: '100000000',
