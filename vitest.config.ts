@@ -14,7 +14,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // The demo generator's tests build 3,000 properties twice: seconds on a busy 2-core machine.
+          testTimeout: 30_000,
+        },
       },
       {
         resolve: { alias },

@@ -112,6 +112,10 @@ const schema = z.object({
   /** Attempts at sending a lead through network errors and 5xx before it is marked failed. */
   LEAD_MAX_ATTEMPTS: positiveInt.max(20).default(6),
   LEAD_RETRY_BASE_SECONDS: positiveInt.default(5),
+  /** Prometheus metrics at /metrics (scripts/serve.mjs serves them; off by default). */
+  METRICS: flag.default(false),
+  /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -87,8 +87,10 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}.`);
     try {
-      const res = await fetch(`${origin}/v2/locations`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 401) break;
+      // Liveness: the server answers once its start-up work (databases, jobs) is done, with or without
+      // the built-in catalog service.
+      const res = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) break;
     } catch {}
     if (Date.now() > deadline) {
       await stop();
