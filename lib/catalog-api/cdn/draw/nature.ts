@@ -35,8 +35,8 @@ const LEAF: Record<Tree, [string, string]> = {
   shrub: ['#4f7f3f', '#6f9a4f'],
 };
 
-/** One tree of `kind`, standing at (x, base), `size` units tall, as `tone` colours it (lit, or far). */
-export function tree(
+/** The shapes of one tree of `kind`, standing at (x, base), `size` units tall, as `tone` colours it (lit, or far). */
+function drawTree(
   kind: Tree,
   x: number,
   base: number,
@@ -217,6 +217,18 @@ export function tree(
   }
 }
 
+/** One tree of `kind`, standing at (x, base), `size` units tall, marked with its kind (tests read it). */
+export function tree(
+  kind: Tree,
+  x: number,
+  base: number,
+  size: number,
+  tone: (c: string) => string,
+  seed = 1,
+): string {
+  return `<g data-tree="${kind}">${drawTree(kind, x, base, size, tone, seed)}</g>`;
+}
+
 /** A row of trees of the land's flora along a line (nearer ones larger). */
 export function treeRow(
   land: Land,
@@ -333,7 +345,7 @@ export function landscape(
       const l = 20 + r.next() * 60;
       return rect(x, y, l, 3, light.evening ? '#f7c9a8' : '#ffffff', 'opacity="0.45" rx="1.5"');
     }).join('');
-    return `${rect(0, top, w, bottom - top + 2, `url(#${id}water)`)}${glints}`;
+    return `<g data-water="${setting === 'lake' ? 'lake' : 'sea'}">${rect(0, top, w, bottom - top + 2, `url(#${id}water)`)}${glints}</g>`;
   };
   const setting = land.setting;
   const water = o.water ?? 0;
