@@ -323,7 +323,11 @@ export function homeFor(rng: Random, listing: Listing, land: Land): Home {
     chalet: bedrooms >= 6 ? 3 : 2,
     cabin: 1,
     estate: bedrooms >= 7 ? 3 : 2,
-    apartment: ['city', 'coast', 'tropics'].includes(setting) ? rng.int(4, 6) : rng.int(3, 4),
+    apartment: cycladic
+      ? rng.int(2, 3)
+      : ['city', 'coast', 'tropics'].includes(setting)
+        ? rng.int(3, 6)
+        : rng.int(3, 4),
   }[form];
   const bays =
     form === 'apartment'
@@ -443,7 +447,12 @@ export function homeFor(rng: Random, listing: Listing, land: Land): Home {
     if (material === 'render') wall = pick(rng, ['#f7f3ea', '#f1e6d0', '#efe4d2']);
     chimney = false;
   }
-  if (cycladic && form !== 'apartment') {
+  // A name that says stone (Stone Barn) is built of it.
+  if (/\bStone\b/.test(listing.name) && form !== 'apartment' && form !== 'modern') {
+    material = 'stone';
+    wall = pick(rng, warm || hot ? STONE_WARM : STONE_COOL);
+  }
+  if (cycladic) {
     wall = '#fbfaf7';
     roof = 'flat';
     material = 'render';

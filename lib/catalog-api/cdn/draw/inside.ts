@@ -25,8 +25,20 @@ interface Room {
   vy: number;
 }
 
-function roomBox(w: number, h: number): Room {
-  return { w, h, x0: w * 0.12, x1: w * 0.88, y0: h * 0.08, y1: h * 0.66, vx: w * 0.5, vy: h * 0.4 };
+/** The room's box: rooms differ a little in depth and in where the camera stands. */
+function roomBox(w: number, h: number, v: number): Room {
+  const depth = 0.1 + (v % 5) * 0.015;
+  const off = (((v >> 3) % 5) - 2) * 0.015;
+  return {
+    w,
+    h,
+    x0: w * (depth + off),
+    x1: w * (1 - depth + off),
+    y0: h * 0.08,
+    y1: h * 0.66,
+    vx: w * (0.5 + off),
+    vy: h * 0.4,
+  };
 }
 
 /** Where a back-wall-bottom x lands at canvas height y, following the perspective. */
@@ -222,7 +234,7 @@ function sofa(light: Light, x: number, base: number, width: number, fabric: stri
 
 const living: Draw = (spec, light, w, h) => {
   const { home, shot } = spec;
-  const room = roomBox(w, h);
+  const room = roomBox(w, h, shot.v);
   const r = new Random(shot.v);
   let out = shell(spec, light, room, home.floor === '#c7744f' || home.floor === '#d8cbb5');
   const fire = shot.focus === 'fireplace';
@@ -283,7 +295,7 @@ const living: Draw = (spec, light, w, h) => {
 
 const kitchen: Draw = (spec, light, w, h) => {
   const { home, shot } = spec;
-  const room = roomBox(w, h);
+  const room = roomBox(w, h, shot.v);
   const r = new Random(shot.v);
   let out = shell(spec, light, room, true);
   const cab = light.lit(r.pick(['#f4f1ea', '#2f4858', '#6f8f7a', '#d9d2c5', '#3a3a3a', '#b08150']));
@@ -406,7 +418,7 @@ const kitchen: Draw = (spec, light, w, h) => {
 
 const dining: Draw = (spec, light, w, h) => {
   const { home, shot } = spec;
-  const room = roomBox(w, h);
+  const room = roomBox(w, h, shot.v);
   let out = shell(spec, light, room, home.floor === '#c7744f');
   out += windowView(spec, light, w * 0.3, h * 0.14, w * 0.4, h * 0.38, true);
   out += art(light, w * 0.15, h * 0.2, w * 0.08, h * 0.16, home.accent, shot.v);
@@ -537,7 +549,7 @@ function nightstand(light: Light, x: number, base: number, s: number, wood: stri
 
 const bedroom: Draw = (spec, light, w, h) => {
   const { home, shot } = spec;
-  const room = roomBox(w, h);
+  const room = roomBox(w, h, shot.v);
   let out = shell(spec, light, room, false);
   const beds: Beds = shot.beds ?? { king: 0, queen: 1, double: 0, single: 0, bunk: 0, crib: 0 };
   const wood = light.lit(home.timber ? '#8a5a33' : '#b08150');
@@ -619,7 +631,7 @@ const bedroom: Draw = (spec, light, w, h) => {
 
 const bathroom: Draw = (spec, light, w, h) => {
   const { home, shot } = spec;
-  const room = roomBox(w, h);
+  const room = roomBox(w, h, shot.v);
   const bath = shot.bath ?? {
     tub: true,
     combo: false,

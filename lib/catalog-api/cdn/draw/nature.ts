@@ -165,25 +165,26 @@ function drawTree(
       return `${rect(x - s * 0.025, base - s * 0.15, s * 0.05, s * 0.15, bark)}${tiers}`;
     }
     case 'scots-pine': {
-      // A straight, bare reddish trunk and dark clumps of needles on its upper third.
+      // A straight, bare reddish trunk under an irregular dark crown of needle clumps.
       const clumps = [
-        [0, 0.95, 0.15],
-        [-0.1, 0.84, 0.14],
-        [0.11, 0.8, 0.13],
-        [-0.04, 0.72, 0.12],
-        [0.08, 0.66, 0.09],
+        [0, 0.94, 0.17, 0.07],
+        [-0.13, 0.86, 0.15, 0.065],
+        [0.12, 0.84, 0.16, 0.065],
+        [-0.02, 0.78, 0.2, 0.07],
+        [-0.14, 0.7, 0.12, 0.05],
+        [0.13, 0.68, 0.11, 0.05],
       ]
-        .map(([dx, y, rx], i) =>
+        .map(([dx, y, rx, ry], i) =>
           ellipse(
             x + dx! * s + (r.next() - 0.5) * s * 0.03,
             base - y! * s,
             rx! * s,
-            s * 0.055,
-            i % 2 ? light : dark,
+            ry! * s,
+            i % 3 === 1 ? light : dark,
           ),
         )
         .join('');
-      return `${rect(x - s * 0.018, base - s * 0.9, s * 0.036, s * 0.9, bark)}${line(x, base - s * 0.7, x + s * 0.09, base - s * 0.78, bark, s * 0.012)}${line(x, base - s * 0.76, x - s * 0.09, base - s * 0.83, bark, s * 0.012)}${clumps}`;
+      return `${rect(x - s * 0.02, base - s * 0.9, s * 0.04, s * 0.9, bark)}${line(x, base - s * 0.66, x + s * 0.12, base - s * 0.7, bark, s * 0.014)}${line(x, base - s * 0.7, x - s * 0.12, base - s * 0.72, bark, s * 0.014)}${clumps}`;
     }
     case 'agave': {
       const leaves = [-160, -130, -105, -80, -55, -25]
