@@ -515,13 +515,15 @@ function bed(light: Light, x: number, base: number, width: number, duvet: string
       `rx="${width * 0.05}"`,
     );
   }
-  out += rect(
-    x - width * 0.06,
-    base - len * 0.35,
-    width * 1.12,
-    width * 0.06,
-    shade(duvet, 0.9),
-    'opacity="0.5"',
+  // A throw folded across the foot of the bed.
+  out += poly(
+    [
+      [x - width * 0.035, base - len * 0.22],
+      [x + width * 1.035, base - len * 0.22],
+      [x + width * 1.05, base - len * 0.08],
+      [x - width * 0.05, base - len * 0.08],
+    ],
+    shade(duvet, 0.82),
   );
   return out;
 }

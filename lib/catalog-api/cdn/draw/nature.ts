@@ -513,18 +513,21 @@ export function landscape(
     setting === 'city'
       ? rect(0, ground, w, h - ground, light.lit('#c9bfae'))
       : path(ridge(groundTop, h, w), groundColor);
+  // Heather: clusters of purple flowers in the grass.
   const heather =
     land.flora === 'northern' && !o.small
-      ? Array.from({ length: 10 }, () =>
-          ellipse(
-            r.next() * w,
-            ground + 20 + r.next() * (h - ground),
-            60 + r.next() * 80,
-            10,
-            light.lit('#9a7a9a'),
-            'opacity="0.5"',
-          ),
-        ).join('')
+      ? Array.from({ length: 7 }, () => {
+          const cx = r.next() * w;
+          const cy = ground + 30 + r.next() * (h - ground - 40);
+          return Array.from({ length: 9 }, () =>
+            circle(
+              cx + (r.next() - 0.5) * 120,
+              cy + (r.next() - 0.5) * 24,
+              5 + r.next() * 5,
+              light.lit(r.pick(['#9b6a9e', '#b07db0', '#8a5a8e'])),
+            ),
+          ).join('');
+        }).join('')
       : '';
   return `${sky(light, v, w, hz, id)}${defs.length ? `<defs>${defs.join('')}</defs>` : ''}${far}${near}${heather}`;
 }
