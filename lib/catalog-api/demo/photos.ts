@@ -65,6 +65,8 @@ export interface PlannedPhoto {
  */
 const WITHOUT_PHOTOS = 0.03;
 const MAX_BEDROOM_SHOTS = 4;
+/** Windows across the front at most: a gable-fronted cabin or chalet stays narrow and runs deep. */
+const MAX_BAYS: Partial<Record<Form, number>> = { estate: 7, cabin: 4, chalet: 5, cottage: 5 };
 const MAX_BATHROOM_SHOTS = 2;
 
 /**
@@ -334,7 +336,7 @@ export function homeFor(rng: Random, listing: Listing, land: Land): Home {
       ? rng.int(3, 4)
       : form === 'townhouse'
         ? 2
-        : Math.max(3, Math.min(form === 'estate' ? 7 : 6, Math.ceil(bedrooms / storeys) + 2));
+        : Math.max(3, Math.min(MAX_BAYS[form] ?? 6, Math.ceil(bedrooms / storeys) + 2));
   const wing =
     form === 'estate' || ((form === 'villa' || form === 'modern' || form === 'house') && bedrooms >= 7);
 
@@ -358,11 +360,15 @@ export function homeFor(rng: Random, listing: Listing, land: Land): Home {
   switch (form) {
     case 'villa':
       roof = 'hip';
-      if (!warm && !hot) roofColor = pick(rng, SLATE);
+      if (!warm && !hot) roofColor = pick(rng, [...SLATE, '#5a3f32', '#6b4a3a']);
       if (hot) roofColor = pick(rng, ['#5b5f66', '#8a6d45', '#6f4e37']);
       if (warm && rng.chance(0.3)) {
         material = 'stone';
         wall = pick(rng, STONE_WARM);
+      } else if (cold && rng.chance(0.5)) {
+        // Mountain and northern villas: stone or timber-clad as often as rendered.
+        material = rng.chance(0.5) ? 'stone' : 'wood';
+        wall = material === 'stone' ? pick(rng, STONE_COOL) : pick(rng, ['#9c6b3f', '#8a5a33', '#b08150']);
       }
       break;
     case 'modern':
@@ -446,6 +452,21 @@ export function homeFor(rng: Random, listing: Listing, land: Land): Home {
     if (form === 'cottage') material = rng.chance(0.5) ? 'wood' : 'render';
     if (material === 'render') wall = pick(rng, ['#f7f3ea', '#f1e6d0', '#efe4d2']);
     chimney = false;
+  }
+  // Local ways of building: honey-coloured Cotswold stone, Marrakech's pink plaster, Kyoto's dark timber.
+  const area = listing.path[2] ?? '';
+  if (area === 'Cotswolds' && form !== 'apartment') {
+    material = 'stone';
+    wall = pick(rng, ['#d9b97a', '#d4b06e', '#dcc08a']);
+    roofColor = pick(rng, ['#6b6358', '#7a6e5e']);
+  } else if (area === 'Marrakech' && form !== 'cabin' && form !== 'chalet') {
+    material = 'render';
+    wall = pick(rng, ['#d9906a', '#cf8560', '#e0a07a']);
+    roof = 'flat';
+  } else if (area === 'Kyoto' && form !== 'apartment') {
+    material = 'wood';
+    wall = pick(rng, ['#5a4632', '#6b5640']);
+    roofColor = pick(rng, ['#3f474f', '#4a5058']);
   }
   // A name that says stone (Stone Barn) is built of it.
   if (/\bStone\b/.test(listing.name) && form !== 'apartment' && form !== 'modern') {

@@ -23,7 +23,6 @@ export interface BuildingView {
   depth: number;
   /** Seen from the left instead of the right. */
   mirror?: boolean;
-  id: string;
 }
 
 interface Block {
@@ -42,21 +41,54 @@ function roofRise(roof: Home['roof'], form: Home['form']): number {
   return roof === 'hip' ? 2.3 : 3.4;
 }
 
-function textures(home: Home, light: Light, id: string, s: number): string {
-  const wall = light.lit(home.wall);
+/**
+ * The wall's material drawn over a face `width` × `height` (face coordinates: origin at the bottom left, up
+ * is negative): stones, brick courses, boards or logs as plain shapes (cheaper to rasterise than patterns).
+ */
+export function texture(home: Home, wall: string, width: number, height: number, s: number): string {
   const dark = shade(wall, 0.86);
-  const u = (v: number) => (v * s).toFixed(1);
+  const light = shade(wall, 1.06);
+  let out = '';
   switch (home.material) {
-    case 'stone':
-      return `<pattern id="${id}tex" patternUnits="userSpaceOnUse" width="${u(2.4)}" height="${u(1.2)}">${rect(0, 0, 2.4 * s, 1.2 * s, wall)}${rect(0.1 * s, 0.1 * s, 1.05 * s, 0.45 * s, shade(wall, 1.04), `rx="${u(0.15)}"`)}${rect(1.25 * s, 0.1 * s, 1.05 * s, 0.45 * s, dark, `rx="${u(0.15)}" opacity="0.5"`)}${rect(0.6 * s, 0.65 * s, 1.1 * s, 0.45 * s, dark, `rx="${u(0.15)}" opacity="0.45"`)}${rect(1.8 * s, 0.65 * s, 0.9 * s, 0.45 * s, shade(wall, 1.05), `rx="${u(0.15)}"`)}</pattern>`;
+    case 'stone': {
+      const row = 0.6 * s;
+      for (let y = 0, i = 0; y < height - row * 0.5; y += row, i++) {
+        const offset = i % 2 ? 0.6 * s : 0;
+        for (let x = -offset, j = 0; x < width; x += 1.2 * s, j++) {
+          const k = (i * 7 + j * 3) % 5;
+          if (k > 2) continue;
+          const x0 = Math.max(0, x + 0.06 * s);
+          const x1 = Math.min(width, x + 1.14 * s);
+          out += rect(
+            x0,
+            -y - row + 0.06 * s,
+            x1 - x0,
+            row - 0.12 * s,
+            k === 0 ? light : dark,
+            `rx="${(0.15 * s).toFixed(1)}"`,
+          );
+        }
+      }
+      return out;
+    }
     case 'brick':
-      return `<pattern id="${id}tex" patternUnits="userSpaceOnUse" width="${u(1.2)}" height="${u(0.5)}">${rect(0, 0, 1.2 * s, 0.5 * s, shade(wall, 1.12))}${rect(0, 0, 1.12 * s, 0.21 * s, wall)}${rect(-0.56 * s, 0.25 * s, 1.12 * s, 0.21 * s, wall)}${rect(0.6 * s, 0.25 * s, 1.12 * s, 0.21 * s, dark)}</pattern>`;
+      for (let y = 0.5 * s, i = 0; y < height; y += 0.5 * s, i++) {
+        out += rect(0, -y, width, 0.05 * s, light);
+        out += `<line x1="0" y1="${(-y + 0.25 * s).toFixed(1)}" x2="${width.toFixed(1)}" y2="${(-y + 0.25 * s).toFixed(1)}" stroke="${light}" stroke-width="${(0.45 * s).toFixed(1)}" stroke-dasharray="${(0.05 * s).toFixed(1)} ${(1.15 * s).toFixed(1)}" stroke-dashoffset="${(i % 2 ? 0.6 * s : 0).toFixed(1)}"/>`;
+      }
+      return out;
     case 'clapboard':
-      return `<pattern id="${id}tex" patternUnits="userSpaceOnUse" width="${u(4)}" height="${u(0.45)}">${rect(0, 0, 4 * s, 0.45 * s, wall)}${rect(0, 0.38 * s, 4 * s, 0.07 * s, dark)}</pattern>`;
+      for (let y = 0.45 * s; y < height; y += 0.45 * s) out += rect(0, -y, width, 0.07 * s, dark);
+      return out;
     case 'logs':
-      return `<pattern id="${id}tex" patternUnits="userSpaceOnUse" width="${u(4)}" height="${u(0.6)}">${rect(0, 0, 4 * s, 0.6 * s, shade(wall, 0.7))}${rect(0, 0.04 * s, 4 * s, 0.5 * s, wall, `rx="${u(0.25)}"`)}${rect(0, 0.12 * s, 4 * s, 0.1 * s, shade(wall, 1.12))}</pattern>`;
+      for (let y = 0.6 * s; y < height; y += 0.6 * s) {
+        out += rect(0, -y - 0.04 * s, width, 0.1 * s, shade(wall, 0.7));
+        out += rect(0, -y + 0.12 * s, width, 0.08 * s, light);
+      }
+      return out;
     case 'wood':
-      return `<pattern id="${id}tex" patternUnits="userSpaceOnUse" width="${u(0.6)}" height="${u(4)}">${rect(0, 0, 0.6 * s, 4 * s, wall)}${rect(0.54 * s, 0, 0.06 * s, 4 * s, dark)}</pattern>`;
+      for (let x = 0.6 * s; x < width; x += 0.6 * s) out += rect(x, -height, 0.06 * s, height, dark);
+      return out;
     default:
       return '';
   }
@@ -127,13 +159,12 @@ export function building(home: Home, light: Light, view: BuildingView): string {
   const wings = home.form === 'estate' ? 2 : wingBlock ? 1 : 0;
   const totalUnits = mainW + wings * wingW + dx + 1.5;
   const s = view.width / totalUnits;
-  const id = view.id;
-  const defs = `<defs>${textures(home, light, id, s)}${linear('glass', [
+  const defs = `<defs>${linear('glass', [
     [0, light.lit('#a9c9de')],
     [0.5, light.lit('#6f93ad')],
     [1, light.lit('#4d6f88')],
   ])}</defs>`;
-  const wallFill = home.material === 'render' ? light.lit(home.wall) : `url(#${id}tex)`;
+  const wallFill = light.lit(home.wall);
   const sideShade = light.evening ? 0.78 : light.time === 'golden' ? 0.8 : 0.84;
 
   const drawBlock = (b: Block, x0: number, base: number, w: number, isMain: boolean) => {
@@ -141,7 +172,11 @@ export function building(home: Home, light: Light, view: BuildingView): string {
     const W = w * s;
     const dX = dx * s;
     const dY = dy * s;
-    const rise = roofRise(b.roof, home.form) * s * (b.roof === 'flat' ? 1 : Math.min(1.25, 0.55 + w / 18));
+    // A gable facing the front rises with the building's width (a cabin's steeper than a chalet's).
+    const rise =
+      gableFront && isMain
+        ? W * (home.form === 'cabin' ? 0.36 : 0.27)
+        : roofRise(b.roof, home.form) * s * (b.roof === 'flat' ? 1 : Math.min(1.25, 0.55 + w / 18));
     const roofC = light.lit(home.roofColor);
     const roofLit = shade(roofC, 1.12);
     const roofDark = shade(roofC, 0.75);
@@ -154,7 +189,12 @@ export function building(home: Home, light: Light, view: BuildingView): string {
       [x0 + W + dX, top - dY],
       [x0 + W, top],
     ];
-    out += poly(side, wallFill) + poly(side, '#000000', `opacity="${(1 - sideShade).toFixed(2)}"`);
+    const sideFill = shade(wallFill, sideShade);
+    out += poly(side, sideFill);
+    out += group(
+      texture(home, sideFill, dX, H, s),
+      `matrix(1,${(-dY / dX).toFixed(4)},0,1,${(x0 + W).toFixed(1)},${base.toFixed(1)})`,
+    );
     const sideWindows = Math.max(1, Math.round(depthUnits / 4.5));
     for (let st = 0; st < b.storeys; st++) {
       for (let i = 0; i < sideWindows; i++) {
@@ -176,6 +216,7 @@ export function building(home: Home, light: Light, view: BuildingView): string {
     }
     // Front face.
     out += rect(x0, top, W, H, wallFill);
+    out += group(texture(home, wallFill, W, H, s), `translate(${x0.toFixed(1)},${base.toFixed(1)})`);
     out += rect(
       x0,
       base - 0.5 * s,
@@ -216,7 +257,7 @@ export function building(home: Home, light: Light, view: BuildingView): string {
             : light.lit(home.form === 'apartment' ? '#e9eef0' : home.trim);
         out += rect(bx0, by, bw, 0.35 * s, shade(light.lit(home.wall), 0.8));
         if (home.form === 'apartment')
-          out += rect(bx0, by - 1.1 * s, bw, 1.1 * s, light.lit('#bcd6e0'), 'opacity="0.55"');
+          out += rect(bx0, by - 1.1 * s, bw, 1.1 * s, light.lit('#bcd6e0'), 'fill-opacity="0.55"');
         else
           for (let k = 0; k <= bw / (0.45 * s); k++)
             out += rect(bx0 + k * 0.45 * s, by - 1.1 * s, 0.14 * s, 1.1 * s, rail);
@@ -283,12 +324,7 @@ export function building(home: Home, light: Light, view: BuildingView): string {
       if (hip) {
         out += poly([[x0 + W + ov, top + ov * 0.3], [x0 + W + dX + ov, top - dY + ov * 0.3], B], roofDark);
       } else {
-        out += poly([[x0 + W, top], [x0 + W + dX, top - dY], B], wallFill);
-        out += poly(
-          [[x0 + W, top], [x0 + W + dX, top - dY], B],
-          '#000000',
-          `opacity="${(1 - sideShade).toFixed(2)}"`,
-        );
+        out += poly([[x0 + W, top], [x0 + W + dX, top - dY], B], shade(wallFill, sideShade));
         out += `<path d="M${x0 + W + ov * 0.2},${top + ov * 0.2} L${B[0] + ov * 0.3},${B[1] - ov * 0.2} L${x0 + W + dX + ov * 0.4},${top - dY + ov * 0.2}" stroke="${roofDark}" stroke-width="${(0.35 * s).toFixed(1)}" fill="none"/>`;
       }
       out += poly(
@@ -311,7 +347,7 @@ export function building(home: Home, light: Light, view: BuildingView): string {
             [x0 + run * 0.4, top + ov * 0.3],
           ],
           roofLit,
-          'opacity="0.6"',
+          'fill-opacity="0.6"',
         );
       // Tiles or slates: lines along the slope.
       const rows = Math.max(3, Math.round(rise / (0.55 * s)));
@@ -320,9 +356,9 @@ export function building(home: Home, light: Light, view: BuildingView): string {
         const y = top + ov * 0.3 + (ridgeY - top - ov * 0.3) * t;
         const xl = x0 - ov + (A[0] - x0 + ov) * t;
         const xr = x0 + W + ov + (B[0] - x0 - W - ov) * t;
-        out += rect(xl, y, xr - xl, 0.08 * s, roofDark, 'opacity="0.35"');
+        out += rect(xl, y, xr - xl, 0.08 * s, roofDark, 'fill-opacity="0.35"');
       }
-      out += rect(x0 - ov, top + ov * 0.3 - 0.12 * s, W + 2 * ov, 0.22 * s, roofDark, 'opacity="0.7"');
+      out += rect(x0 - ov, top + ov * 0.3 - 0.12 * s, W + 2 * ov, 0.22 * s, roofDark, 'fill-opacity="0.7"');
       if (home.chimney && isMain) {
         const cx = x0 + W * 0.72;
         const cy = top + (ridgeY - top) * 0.55;
@@ -343,7 +379,7 @@ export function building(home: Home, light: Light, view: BuildingView): string {
   const left = view.x - totalW / 2;
   let body = '';
   const shadowW = totalW * 0.55;
-  body += ellipse(view.x + dx * s * 0.3, view.base, shadowW, 0.9 * s, '#000000', 'opacity="0.16"');
+  body += ellipse(view.x + dx * s * 0.3, view.base, shadowW, 0.9 * s, '#000000', 'fill-opacity="0.16"');
   let x = left + 0.5 * s;
   const mainX = x + (home.form === 'estate' || wingBlock ? wingW * s : 0);
   if (wingBlock) body += drawBlock(wingBlock, x + 0.6 * s, view.base - 0.9 * s, wingW, false);
@@ -370,5 +406,6 @@ export function buildingHeight(home: Home, width: number, depth: number): number
   const wings = home.form === 'estate' ? 2 : home.wing ? 1 : 0;
   const totalUnits = mainW + wings * wingW + depthUnits * 0.87 + 1.5;
   const s = width / totalUnits;
-  return (home.storeys * STOREY + 0.5 + roofRise(home.roof, home.form) + depthUnits * 0.42) * s;
+  const rise = gableFront ? mainW * (home.form === 'cabin' ? 0.36 : 0.27) : roofRise(home.roof, home.form);
+  return (home.storeys * STOREY + 0.5 + rise + depthUnits * 0.42) * s;
 }

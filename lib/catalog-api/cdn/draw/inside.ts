@@ -138,7 +138,7 @@ function windowView(
   const frame = spec.home.timber ? light.lit('#8a5a33') : light.lit('#fbfaf7');
   const f = 14;
   let out = rect(x - f, y - f, ww + 2 * f, wh + 2 * f, frame);
-  out += `<svg x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${ww.toFixed(1)}" height="${wh.toFixed(1)}" viewBox="0 0 1600 ${vh}" preserveAspectRatio="xMidYMid slice">${inner}${light.evening ? rect(0, 0, 1600, vh, '#1c2150', 'opacity="0.25"') : ''}</svg>`;
+  out += `<svg x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${ww.toFixed(1)}" height="${wh.toFixed(1)}" viewBox="0 0 1600 ${vh}" preserveAspectRatio="xMidYMid slice">${inner}${light.evening ? rect(0, 0, 1600, vh, '#1c2150', 'fill-opacity="0.25"') : ''}</svg>`;
   const panes = doors ? 3 : 2;
   for (let i = 1; i < panes; i++) out += rect(x + (ww * i) / panes - f / 2, y, f, wh, frame);
   if (!doors) out += rect(x, y + wh * 0.42, ww, f * 0.7, frame);
@@ -206,14 +206,14 @@ function lamp(light: Light, x: number, base: number, s: number): string {
     ],
     shadeColor,
   );
-  if (light.evening) out += ellipse(x, base - s * 0.9, s * 0.5, s * 0.3, '#ffd27a', 'opacity="0.25"');
+  if (light.evening) out += ellipse(x, base - s * 0.9, s * 0.5, s * 0.3, '#ffd27a', 'fill-opacity="0.25"');
   return out;
 }
 
 function sofa(light: Light, x: number, base: number, width: number, fabric: string, accent: string): string {
   const f = light.lit(fabric);
   const s = width / 4;
-  let out = ellipse(x + width / 2, base + 6, width * 0.55, 18, '#000000', 'opacity="0.12"');
+  let out = ellipse(x + width / 2, base + 6, width * 0.55, 18, '#000000', 'fill-opacity="0.12"');
   out += rect(x + s * 0.15, base - s * 1.3, width - s * 0.3, s * 0.8, shade(f, 0.92), `rx="${s * 0.2}"`);
   out += rect(x, base - s * 0.75, width, s * 0.6, f, `rx="${s * 0.15}"`);
   out += rect(x - s * 0.05, base - s * 1.0, s * 0.38, s * 0.95, shade(f, 0.95), `rx="${s * 0.15}"`);
@@ -305,7 +305,7 @@ const kitchen: Draw = (spec, light, w, h) => {
   // Splashback tiles, window above the sink, upper cabinets.
   out += rect(x0, h * 0.3, x1 - x0, counterY - h * 0.3, light.lit(mix(home.accent, '#ffffff', 0.75)));
   for (let x = x0; x < x1; x += 40)
-    out += rect(x, h * 0.3, 2, counterY - h * 0.3, light.lit('#ffffff'), 'opacity="0.6"');
+    out += rect(x, h * 0.3, 2, counterY - h * 0.3, light.lit('#ffffff'), 'fill-opacity="0.6"');
   out += windowView(spec, light, w * 0.38, h * 0.1, w * 0.24, h * 0.24);
   out += rect(x0, h * 0.1, w * 0.22, h * 0.16, cab);
   out += rect(w * 0.66, h * 0.1, x1 - w * 0.66, h * 0.16, cab);
@@ -450,7 +450,7 @@ const dining: Draw = (spec, light, w, h) => {
   for (let i = 0; i < perSide; i++) {
     const cx = tx0 + ((i + 0.5) / perSide) * (tx1 - tx0);
     out += ellipse(cx, ty + 4, 34, 10, light.lit('#f7f5f0'));
-    out += rect(cx + 30, ty - 16, 8, 22, light.lit('#dfe9ec'), 'opacity="0.9"');
+    out += rect(cx + 30, ty - 16, 8, 22, light.lit('#dfe9ec'), 'fill-opacity="0.9"');
   }
   out += ellipse(w * 0.5, ty - 2, 50, 14, light.lit('#d9cbb5'));
   out += circle(w * 0.49, ty - 16, 12, light.lit('#8fae5a'));
@@ -676,13 +676,13 @@ const bathroom: Draw = (spec, light, w, h) => {
     const beside = bath.tub && !bath.combo;
     const sx0 = bath.combo ? w * 0.44 : beside ? x0 + 6 : w * 0.14;
     const sx1 = bath.combo ? w * 0.58 : beside ? w * 0.26 : w * 0.44;
-    out += rect(sx0, h * 0.14, sx1 - sx0, y1 - h * 0.14, light.lit('#cfe3ea'), 'opacity="0.35"');
+    out += rect(sx0, h * 0.14, sx1 - sx0, y1 - h * 0.14, light.lit('#cfe3ea'), 'fill-opacity="0.35"');
     out += rect(sx1 - 6, h * 0.14, 8, y1 - h * 0.14 + 40, light.lit('#b8bcc0'));
     out += rect((sx0 + sx1) / 2 - 4, h * 0.1, 8, h * 0.08, light.lit('#9a9a9a'));
     out += rect((sx0 + sx1) / 2 - 50, h * 0.18, 100, 12, light.lit('#9a9a9a'), 'rx="6"');
     for (let i = 0; i < 9; i++) {
       const x = (sx0 + sx1) / 2 - 44 + i * 11;
-      out += line(x, h * 0.2, x, h * 0.46, '#d8f0f8', 2, 'opacity="0.7"');
+      out += line(x, h * 0.2, x, h * 0.46, '#d8f0f8', 2, 'stroke-opacity="0.7"');
     }
   }
   // A bath along the back wall with the shower over it, behind a glass screen.
@@ -691,8 +691,15 @@ const bathroom: Draw = (spec, light, w, h) => {
     const tw = w * 0.34;
     out += rect(tx, y1 - h * 0.12, tw, h * 0.12, light.lit('#f7f7f5'));
     out += rect(tx, y1 - h * 0.125, tw, 14, light.lit('#e9eef0'));
-    out += rect(tx + tw * 0.62, h * 0.2, 8, y1 - h * 0.32, light.lit('#cfe3ea'), 'opacity="0.6"');
-    out += rect(tx + tw * 0.62, h * 0.2, tw * 0.38, y1 - h * 0.32, light.lit('#cfe3ea'), 'opacity="0.25"');
+    out += rect(tx + tw * 0.62, h * 0.2, 8, y1 - h * 0.32, light.lit('#cfe3ea'), 'fill-opacity="0.6"');
+    out += rect(
+      tx + tw * 0.62,
+      h * 0.2,
+      tw * 0.38,
+      y1 - h * 0.32,
+      light.lit('#cfe3ea'),
+      'fill-opacity="0.25"',
+    );
     const hx = tx + tw * 0.3;
     out += rect(hx - 4, h * 0.14, 8, h * 0.26, light.lit('#9a9a9a'));
     out += bath.rain
@@ -714,7 +721,7 @@ const bathroom: Draw = (spec, light, w, h) => {
           ty - h * 0.08 + ((i * 7) % 3) * 6,
           6,
           '#ffffff',
-          'opacity="0.8"',
+          'fill-opacity="0.8"',
         );
     } else {
       out += `<path d="M${tx},${ty - h * 0.1} L${tx + tw},${ty - h * 0.1} Q${tx + tw},${ty + h * 0.1} ${tx + tw / 2},${ty + h * 0.1} Q${tx},${ty + h * 0.1} ${tx},${ty - h * 0.1} Z" fill="${light.lit('#ffffff')}"/>`;

@@ -86,12 +86,13 @@ export function sky(light: Light, v: number, w: number, horizon: number, id = 's
     const y = horizon * (0.12 + r.next() * 0.45);
     const s = 50 + r.next() * 70;
     const o = (0.55 + r.next() * 0.3).toFixed(2);
-    return `<g fill="${cloudColor}" opacity="${o}">${ellipse(x, y, s * 2.1, s * 0.42, cloudColor)}${circle(x - s * 0.6, y - s * 0.25, s * 0.55, cloudColor)}${circle(x + s * 0.35, y - s * 0.4, s * 0.7, cloudColor)}</g>`;
+    const c = mix(light.sky[1], cloudColor, Number(o));
+    return `${ellipse(x, y, s * 2.1, s * 0.42, c)}${circle(x - s * 0.6, y - s * 0.25, s * 0.55, c)}${circle(x + s * 0.35, y - s * 0.4, s * 0.7, c)}`;
   }).join('');
   const stars =
     light.time === 'dusk'
       ? Array.from({ length: 24 }, () =>
-          circle(r.next() * w, r.next() * horizon * 0.5, 1.5 + r.next() * 2, '#fff', 'opacity="0.8"'),
+          circle(r.next() * w, r.next() * horizon * 0.5, 1.5 + r.next() * 2, '#fff', 'fill-opacity="0.8"'),
         ).join('')
       : '';
   const sunR = light.time === 'midday' ? 46 : 60;

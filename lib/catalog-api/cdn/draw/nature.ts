@@ -116,7 +116,7 @@ function drawTree(
           i < 3 ? dark : light,
         );
       }).join('');
-      return `${trunk}${ellipse(x, cy, cw * 0.95, s * crown * 0.42, dark)}${blobs}${ellipse(x - cw * 0.25, cy - s * crown * 0.14, cw * 0.35, s * crown * 0.18, light, 'opacity="0.7"')}`;
+      return `${trunk}${ellipse(x, cy, cw * 0.95, s * crown * 0.42, dark)}${blobs}${ellipse(x - cw * 0.25, cy - s * crown * 0.14, cw * 0.35, s * crown * 0.18, light, 'fill-opacity="0.7"')}`;
     }
     case 'umbrella-pine': {
       const cy = base - s * 0.82;
@@ -327,7 +327,7 @@ export function landscape(
             [x + amp * 0.25, base + 2],
           ],
           shade(color, 0.9),
-          'opacity="0.6"',
+          'fill-opacity="0.6"',
         ),
       )
       .join('');
@@ -344,7 +344,7 @@ export function landscape(
       const x = r.next() * w;
       const y = top + 6 + r.next() * (bottom - top - 10);
       const l = 20 + r.next() * 60;
-      return rect(x, y, l, 3, light.evening ? '#f7c9a8' : '#ffffff', 'opacity="0.45" rx="1.5"');
+      return rect(x, y, l, 3, light.evening ? '#f7c9a8' : '#ffffff', 'fill-opacity="0.45" rx="1.5"');
     }).join('');
     return `<g data-water="${setting === 'lake' ? 'lake' : 'sea'}">${rect(0, top, w, bottom - top + 2, `url(#${id}water)`)}${glints}</g>`;
   };

@@ -1,9 +1,9 @@
 import { Random } from '../../demo/random';
 import { type SceneSpec, TREES, type Tree } from '../scene-spec';
-import { building, buildingHeight } from './building';
+import { building, buildingHeight, texture } from './building';
 import type { Light } from './light';
 import { GROUND, landscape, tree } from './nature';
-import { circle, ellipse, line, linear, path, poly, rect, shade } from './svg';
+import { circle, ellipse, group, line, linear, path, poly, rect, shade } from './svg';
 
 /*
  * Outdoor photos: the building from the front, its corner and from afar; its pool, terrace or balcony,
@@ -81,7 +81,7 @@ function pool(
     const xl = x0 + inset * (1 - t) + 30;
     const xr = x1 - inset * (1 - t) - 30;
     const x = xl + (((i * 37) % 60) / 60) * (xr - xl - 120);
-    return `<path d="M${x.toFixed(1)},${y.toFixed(1)} q30,-8 60,0 t60,0" stroke="#ffffff" stroke-width="${(2 + t * 3).toFixed(1)}" fill="none" opacity="0.5"/>`;
+    return `<path d="M${x.toFixed(1)},${y.toFixed(1)} q30,-8 60,0 t60,0" stroke="#ffffff" stroke-width="${(2 + t * 3).toFixed(1)}" fill="none" stroke-opacity="0.5"/>`;
   }).join('');
   return `<defs>${linear(`${id}pool`, [
     [0, water[1]!],
@@ -94,7 +94,7 @@ function pool(
       [x0 + inset + 6, y0 + 14],
     ],
     '#000000',
-    'opacity="0.12"',
+    'fill-opacity="0.12"',
   )}${ripples}`;
 }
 
@@ -137,7 +137,7 @@ function table(light: Light, x: number, y: number, s: number, wood: string, chai
   }
   out += ellipse(x, y - s * 0.42, s * 0.75, s * 0.14, t);
   out += rect(x - s * 0.05, y - s * 0.42, s * 0.1, s * 0.45, shade(t, 0.7));
-  out += rect(x - s * 0.25, y - s * 0.62, s * 0.12, s * 0.2, light.lit('#cfe3e6'), 'opacity="0.8"');
+  out += rect(x - s * 0.25, y - s * 0.62, s * 0.12, s * 0.2, light.lit('#cfe3e6'), 'fill-opacity="0.8"');
   out += circle(x + s * 0.2, y - s * 0.5, s * 0.09, light.lit('#e07a5f'));
   return out;
 }
@@ -199,7 +199,7 @@ function front(spec: SceneSpec, light: Light, w: number, h: number, angle: 'fron
       out += rect(nx - nw / 2 - 6, base - nh - 10, nw + 12, 14, shade(wall, 0.85));
     }
   }
-  out += building(home, light, { x, base, width, depth, mirror, id: 'b' });
+  out += building(home, light, { x, base, width, depth, mirror });
   if (terraced || apartment) {
     out += rect(0, base, w, h - base, light.lit('#b9b2a6'));
     out += rect(0, base + (h - base) * 0.4, w, (h - base) * 0.6, light.lit('#8f8c88'));
@@ -243,7 +243,7 @@ function front(spec: SceneSpec, light: Light, w: number, h: number, angle: 'fron
 
 /** A blue veil over everything at dusk, under which the lit windows still glow (they were drawn warm). */
 function dusk(light: Light, w: number, h: number): string {
-  return light.evening ? rect(0, 0, w, h, '#1c2150', 'opacity="0.12"') : '';
+  return light.evening ? rect(0, 0, w, h, '#1c2150', 'fill-opacity="0.12"') : '';
 }
 
 const exterior: Draw = (spec, light, w, h) => {
@@ -276,7 +276,7 @@ const exterior: Draw = (spec, light, w, h) => {
       [x - width * 0.75, base, h * 0.2],
       [x + width * 0.72, base + 4, h * 0.18],
     ]);
-  out += building(home, light, { x, base, width, depth: 0.6, mirror: shot.v % 2 === 0, id: 'b' });
+  out += building(home, light, { x, base, width, depth: 0.6, mirror: shot.v % 2 === 0 });
   if (home.pool) out += pool(light, x - width * 0.45, base + 16, x + width * 0.45, base + 70, 20, 'p');
   // The near ground: rows of the crop, or the flora's plants.
   if (land.crop !== 'none') {
@@ -301,7 +301,7 @@ const poolShot: Draw = (spec, light, w, h) => {
   const base = h * 0.56;
   const x = w * 0.68;
   out += stand(spec, light, shot.v + 1, [[w * 0.36, base, h * 0.3]]);
-  out += building(home, light, { x, base, width: w * 0.5, depth: 0.7, mirror: false, id: 'b' });
+  out += building(home, light, { x, base, width: w * 0.5, depth: 0.7, mirror: false });
   out += rect(0, base - 4, w, h - base + 4, light.lit('#e9dcc6'));
   for (let i = 0; i < 12; i++) out += rect(0, base + i * 34, w, 2, light.lit('#d6c6ab'));
   out += pool(light, w * 0.06, h * 0.64, w * 0.94, h * 0.98, 90, 'p');
@@ -344,7 +344,7 @@ const terrace: Draw = (spec, light, w, h) => {
   for (let i = 0; i < 8; i++) out += rect(0, floorY + i * ((h - floorY) / 8) + 6, w, 2, shade(floor, 0.88));
   // Balustrade: glass on a balcony, a low white wall or rail on a terrace.
   if (balcony) {
-    out += rect(w * 0.15, floorY - h * 0.16, w * 0.85, h * 0.16, light.lit('#cfe6ee'), 'opacity="0.35"');
+    out += rect(w * 0.15, floorY - h * 0.16, w * 0.85, h * 0.16, light.lit('#cfe6ee'), 'fill-opacity="0.35"');
     out += rect(w * 0.15, floorY - h * 0.17, w * 0.85, 10, light.lit('#5a5f66'));
   } else if (land.flora === 'mediterranean' || land.flora === 'arid') {
     out += rect(w * 0.15, floorY - h * 0.09, w * 0.85, h * 0.09, light.lit('#f4efe6'));
@@ -400,7 +400,7 @@ const garden: Draw = (spec, light, w, h) => {
   const hz = h * 0.42;
   let out = landscape(land, light, shot.v, w, h, { horizon: hz, water: 0, ground: hz + h * 0.06 });
   const base = h * 0.6;
-  out += building(home, light, { x: w * 0.78, base, width: w * 0.36, depth: 0.6, mirror: true, id: 'b' });
+  out += building(home, light, { x: w * 0.78, base, width: w * 0.36, depth: 0.6, mirror: true });
   const lawn = light.lit(shade(GROUND[land.flora], land.flora === 'arid' ? 1 : 1.05));
   out += path(`M0,${h} L0,${base - 10} Q${w * 0.5},${base - 40} ${w},${base} L${w},${h} Z`, lawn);
   // Mown stripes or gravel.
@@ -414,7 +414,7 @@ const garden: Draw = (spec, light, w, h) => {
           [w * (0.0 + i * 0.3), h],
         ],
         shade(lawn, 1.05),
-        'opacity="0.5"',
+        'fill-opacity="0.5"',
       );
   out += path(
     `M${w * 0.58},${base} Q${w * 0.42},${h * 0.78} ${w * 0.5},${h} L${w * 0.72},${h} Q${w * 0.56},${h * 0.78} ${w * 0.64},${base} Z`,
@@ -438,15 +438,14 @@ const hotTub: Draw = (spec, light, w, h) => {
     width: w * 0.5,
     depth: 0.8,
     mirror: false,
-    id: 'b',
   });
   out += rect(0, h * 0.68, w, h * 0.32, light.lit('#8a6a4a'));
   for (let i = 0; i < 10; i++) out += rect(0, h * 0.68 + i * (h * 0.032), w, 3, light.lit('#6a4a32'));
   out += ellipse(w * 0.55, h * 0.8, w * 0.26, h * 0.1, light.lit('#5a3e2a'));
   out += ellipse(w * 0.55, h * 0.79, w * 0.23, h * 0.075, '#5fd0d8');
-  out += ellipse(w * 0.55, h * 0.79, w * 0.16, h * 0.045, '#9ff0f0', 'opacity="0.6"');
+  out += ellipse(w * 0.55, h * 0.79, w * 0.16, h * 0.045, '#9ff0f0', 'fill-opacity="0.6"');
   for (let i = 0; i < 5; i++)
-    out += `<path d="M${w * (0.45 + i * 0.05)},${h * 0.74} q-20,-40 0,-80 q20,-40 0,-80" stroke="#ffffff" stroke-width="10" fill="none" opacity="0.18" stroke-linecap="round"/>`;
+    out += `<path d="M${w * (0.45 + i * 0.05)},${h * 0.74} q-20,-40 0,-80 q20,-40 0,-80" stroke="#ffffff" stroke-width="10" fill="none" stroke-opacity="0.18" stroke-linecap="round"/>`;
   out += stand(spec, light, shot.v, [[w * 0.95, h * 0.72, h * 0.5]]);
   return out + dusk(light, w, h);
 };
@@ -456,16 +455,11 @@ const outdoorShower: Draw = (spec, light, w, h) => {
   let out = landscape(land, light, shot.v, w, h, { horizon: h * 0.5, ground: h * 0.58 });
   // A screen of the house's own wall (or timber slats in the tropics) with the shower on it, a deck below.
   const slats = land.flora === 'tropical' || home.material === 'wood' || home.material === 'logs';
-  const wall = slats
-    ? light.lit('#a07850')
-    : home.material === 'render'
-      ? light.lit(home.wall)
-      : `url(#bshowertex)`;
+  const wall = light.lit(slats ? '#a07850' : home.wall);
   const x0 = w * 0.3;
   const x1 = w * 0.64;
-  if (!slats && home.material !== 'render')
-    out += `<defs><pattern id="bshowertex" patternUnits="userSpaceOnUse" width="120" height="60">${rect(0, 0, 120, 60, light.lit(home.wall))}${rect(4, 4, 54, 24, shade(light.lit(home.wall), 0.9), 'rx="8"')}${rect(30, 32, 60, 24, shade(light.lit(home.wall), 1.04), 'rx="8"')}</pattern></defs>`;
   out += rect(x0, h * 0.1, x1 - x0, h * 0.8, wall);
+  if (!slats) out += group(texture(home, wall, x1 - x0, h * 0.8, 48), `translate(${x0},${h * 0.9})`);
   if (slats) for (let x = x0; x < x1; x += 34) out += rect(x, h * 0.1, 4, h * 0.8, light.lit('#7a5230'));
   out += rect(x1, h * 0.1, 16, h * 0.8, shade(light.lit(slats ? '#a07850' : home.wall), 0.8));
   const sx = w * 0.47;
@@ -475,7 +469,15 @@ const outdoorShower: Draw = (spec, light, w, h) => {
   out += rect(sx - 20, h * 0.6, 40, 14, light.lit('#b8b8b8'), 'rx="6"');
   for (let i = 0; i < 16; i++) {
     const x = sx - 90 + (i - 8) * 5;
-    out += line(x, h * 0.25, x + (i - 8) * 3, h * (0.6 + (i % 3) * 0.05), '#e0f4fb', 3, 'opacity="0.7"');
+    out += line(
+      x,
+      h * 0.25,
+      x + (i - 8) * 3,
+      h * (0.6 + (i % 3) * 0.05),
+      '#e0f4fb',
+      3,
+      'stroke-opacity="0.7"',
+    );
   }
   out += rect(0, h * 0.88, w, h * 0.12, light.lit('#9c6b3f'));
   for (let x = 0; x < w; x += 36) out += rect(x, h * 0.88, 4, h * 0.12, light.lit('#7a4f2c'));
@@ -508,7 +510,7 @@ const view: Draw = (spec, light, w, h) => {
     case 'tropics': {
       const sand = light.lit(land.setting === 'tropics' ? '#f3e3b8' : '#e9d5a8');
       out += path(`M0,${h * 0.78} Q${w * 0.45},${h * 0.66} ${w},${h * 0.74} L${w},${h} L0,${h} Z`, sand);
-      out += `<path d="M0,${h * 0.78} Q${w * 0.45},${h * 0.66} ${w},${h * 0.74}" stroke="#ffffff" stroke-width="8" fill="none" opacity="0.7"/>`;
+      out += `<path d="M0,${h * 0.78} Q${w * 0.45},${h * 0.66} ${w},${h * 0.74}" stroke="#ffffff" stroke-width="8" fill="none" stroke-opacity="0.7"/>`;
       if (land.setting === 'coast')
         out += poly(
           [
