@@ -33,7 +33,7 @@ async function bench(count: number) {
   console.log(`${times.length} photos at 800 px: p50 ${q(0.5)} ms, p95 ${q(0.95)} ms per photo`);
 }
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 async function sheets(dir: string, areas: string[]) {
   const catalog = generateDemoCatalog({ seed, properties: 3000, now: new Date().toISOString() });
@@ -62,10 +62,10 @@ async function sheets(dir: string, areas: string[]) {
     const labels = images
       .map(
         (image, i) =>
-          `<text x="${(i % cols) * tile + 6}" y="${40 + Math.floor(i / cols) * cell + cell - 9}">${escape(`${image.position}. ${image.caption}`)}</text>`,
+          `<text x="${(i % cols) * tile + 6}" y="${40 + Math.floor(i / cols) * cell + cell - 9}">${xmlText(`${image.position}. ${image.caption}`)}</text>`,
       )
       .join('');
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${cols * tile}" height="${40 + rows * cell}" font-family="sans-serif" font-size="15" fill="#fff"><rect width="100%" height="100%" fill="#111"/><text x="8" y="27" font-size="20">${escape(title)}</text>${labels}</svg>`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${cols * tile}" height="${40 + rows * cell}" font-family="sans-serif" font-size="15" fill="#fff"><rect width="100%" height="100%" fill="#111"/><text x="8" y="27" font-size="20">${xmlText(title)}</text>${labels}</svg>`;
     const file = path.join(dir, `${property.id}-${area.replace(/\W+/g, '-')}.png`);
     await sharp(Buffer.from(svg))
       .composite(
