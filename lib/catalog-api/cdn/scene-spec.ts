@@ -105,6 +105,8 @@ export interface Home {
   accent: string;
   timber: boolean;
   fireplace: boolean;
+  /** Something that sets the house apart: a tower at one end, a porch over the door, a pergola. */
+  extra: 'tower' | 'porch' | 'pergola' | 'none';
 }
 
 export type ShotKind =
@@ -180,6 +182,7 @@ const HOME_KEYS: (keyof Home)[] = [
   'accent',
   'timber',
   'fireplace',
+  'extra',
 ];
 const LAND_KEYS: (keyof Land)[] = ['setting', 'flora', 'lat', 'snow', 'crop'];
 

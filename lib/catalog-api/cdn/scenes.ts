@@ -29,6 +29,7 @@ const LEGACY_HOME: Home = {
   accent: '#1f8f7e',
   timber: false,
   fireplace: false,
+  extra: 'none',
 };
 const LEGACY_LAND: Land = { setting: 'coast', flora: 'mediterranean', lat: 40, snow: false, crop: 'none' };
 const LEGACY_KIND: Record<string, ShotKind> = { coast: 'view', mountain: 'view' };

@@ -118,12 +118,15 @@ export function planGallery(seed: number, listing: Listing): PlannedPhoto[] {
     ['morning', 3],
     ['golden', 2],
   ]);
-  add({ kind: 'exterior', angle: 'front', time: coverTime }, [
+  // Seen straight on or from a corner of the garden: neighbouring cards differ in more than colour.
+  const street = apartment || home.form === 'townhouse';
+  const coverAngle = !street && rng.chance(0.4) ? 'corner' : 'front';
+  add({ kind: 'exterior', angle: coverAngle, time: coverTime }, [
     coverTime === 'golden'
       ? `${building} in the late afternoon sun`
       : coverTime === 'morning'
         ? `${building} in the morning light`
-        : apartment || home.form === 'townhouse'
+        : street
           ? `${building} from the street`
           : `${The} from the ${home.pool ? 'pool terrace' : 'garden'}`,
   ]);
@@ -260,7 +263,10 @@ export function planGallery(seed: number, listing: Listing): PlannedPhoto[] {
   add({ kind: 'exterior', angle: 'far', time: coverTime === 'morning' ? 'midday' : 'morning' }, [
     `${building} ${setting(land)}`,
   ]);
-  add({ kind: 'exterior', angle: 'corner', time: 'dusk' }, [`${building} at dusk`, `${building} by night`]);
+  add({ kind: 'exterior', angle: coverAngle === 'corner' ? 'front' : 'corner', time: 'dusk' }, [
+    `${building} at dusk`,
+    `${building} by night`,
+  ]);
 
   const used = new Set<string>();
   return shots.map(({ shot, captions, portrait }, i) => {
@@ -520,6 +526,14 @@ export function homeFor(rng: Random, listing: Listing, land: Land): Home {
     accent,
     timber,
     fireplace,
+    extra:
+      (form === 'villa' || form === 'farmhouse' || form === 'estate') && warm && rng.chance(0.35)
+        ? 'tower'
+        : (form === 'villa' || form === 'modern') && (warm || hot) && rng.chance(0.4)
+          ? 'pergola'
+          : ['house', 'cottage', 'farmhouse', 'cabin'].includes(form) && !warm && !hot && rng.chance(0.5)
+            ? 'porch'
+            : 'none',
   };
 }
 

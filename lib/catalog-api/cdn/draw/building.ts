@@ -264,6 +264,42 @@ export function building(home: Home, light: Light, view: BuildingView): string {
         out += rect(bx0, by - 1.2 * s, bw, 0.16 * s, rail);
       }
     }
+    if (isMain && home.extra === 'porch') {
+      // Two posts and a small roof over the door, a step below.
+      const cx = x0 + 0.6 * s + bayW * (doorBay + 0.5);
+      const post = light.lit(home.material === 'logs' ? '#7a4f2c' : '#f4f1ea');
+      const py = base - 2.9 * s;
+      out +=
+        rect(cx - bayW * 0.62, py, 0.22 * s, 2.9 * s, post) +
+        rect(cx + bayW * 0.62 - 0.22 * s, py, 0.22 * s, 2.9 * s, post);
+      out += poly(
+        [
+          [cx - bayW * 0.78, py + 0.1 * s],
+          [cx + bayW * 0.78, py + 0.1 * s],
+          [cx + bayW * 0.66, py - 0.7 * s],
+          [cx - bayW * 0.66, py - 0.7 * s],
+        ],
+        light.lit(home.roofColor),
+      );
+      out += rect(cx - bayW * 0.6, base - 0.25 * s, bayW * 1.2, 0.3 * s, light.lit('#cfc6b8'));
+    }
+    if (isMain && home.extra === 'pergola') {
+      // Timber beams on posts along the right of the ground floor, a vine along them.
+      const px0 = x0 + W * 0.58;
+      const px1 = x0 + W + 0.8 * s;
+      const py = base - 2.7 * s;
+      const wood = light.lit('#8a6a4a');
+      for (const px of [px0, (px0 + px1) / 2, px1]) out += rect(px - 0.12 * s, py, 0.24 * s, 2.7 * s, wood);
+      out += rect(px0 - 0.4 * s, py - 0.25 * s, px1 - px0 + 0.8 * s, 0.28 * s, wood);
+      for (let vx = px0; vx < px1; vx += 0.55 * s)
+        out += ellipse(
+          vx,
+          py - 0.1 * s + ((vx / s) % 2) * 0.12 * s,
+          0.42 * s,
+          0.26 * s,
+          light.lit(vx % 3 > 1.5 ? '#5f8a3a' : '#4f7a32'),
+        );
+    }
     // Roof.
     if (b.roof === 'flat') {
       out += poly(
@@ -380,7 +416,7 @@ export function building(home: Home, light: Light, view: BuildingView): string {
   let body = '';
   const shadowW = totalW * 0.55;
   body += ellipse(view.x + dx * s * 0.3, view.base, shadowW, 0.9 * s, '#000000', 'fill-opacity="0.16"');
-  let x = left + 0.5 * s;
+  const x = left + 0.5 * s;
   const mainX = x + (home.form === 'estate' || wingBlock ? wingW * s : 0);
   if (wingBlock) body += drawBlock(wingBlock, x + 0.6 * s, view.base - 0.9 * s, wingW, false);
   if (home.form === 'estate' && wingBlock)
@@ -392,7 +428,15 @@ export function building(home: Home, light: Light, view: BuildingView): string {
       false,
     );
   body += drawBlock(main, mainX, view.base, mainW, true);
-  x = mainX;
+  // A tower one storey above the house at its left end, standing slightly forward.
+  if (home.extra === 'tower' && !gableFront)
+    body += drawBlock(
+      { bays: 1, storeys: home.storeys + 1, roof: home.roof === 'flat' ? 'flat' : 'hip', door: false },
+      mainX - 0.3 * s,
+      view.base + 0.15 * s,
+      BAY + 0.8,
+      false,
+    );
   const out = `${defs}${body}`;
   return view.mirror ? group(out, `translate(${(2 * view.x).toFixed(1)},0) scale(-1,1)`) : out;
 }
