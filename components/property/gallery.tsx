@@ -2,6 +2,7 @@
 
 import Image from 'next/image';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { PhotoPlaceholder } from './photo-placeholder';
 
 export interface Photo {
   id: number;
@@ -19,8 +20,8 @@ export function Gallery({ photos, name }: { photos: Photo[]; name: string }) {
   const opener = useRef<HTMLElement | null>(null);
   if (photos.length === 0) {
     return (
-      <div className="grid aspect-[16/9] place-items-center rounded-2xl bg-sand-100 text-ink-700">
-        No photos yet
+      <div className="relative aspect-[4/3] overflow-hidden rounded-2xl sm:aspect-[16/9] md:aspect-auto md:h-[26rem]">
+        <PhotoPlaceholder size="gallery" />
       </div>
     );
   }

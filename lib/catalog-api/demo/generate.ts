@@ -13,11 +13,11 @@ import {
   REVIEW_TEXTS,
   REVIEW_TITLES,
   RULES,
-  SCENES,
   STAFF,
   TYPE_WEIGHTS,
   VIEWS,
 } from './content';
+import { type BathroomRow, type BedroomRow, lastRowsOf, planPhotos } from './photos';
 import { PLACES, PRICE_LEVEL, SOUTHERN_COUNTRIES, TOWN_PARTS } from './places';
 import { Random } from './random';
 
@@ -340,23 +340,21 @@ export function* demoCatalogBatches(options: GenerateOptions, batchSize = 200): 
       });
     }
 
-    // Photos: the first is the cover. A few properties have none.
-    const imageCount = rng.chance(0.03)
-      ? 0
-      : Math.min(30, Math.max(1, Math.round(4 + rng.next() * 14 + rng.next() * 12)));
-    for (let i = 0; i < imageCount; i++) {
-      const [scene, caption] = i === 0 ? rng.pick(SCENES.slice(0, 2)) : rng.pick(SCENES);
-      const portrait = i > 0 && rng.chance(0.1);
-      out.images.push({
-        id: imageId++,
-        property_id: id,
-        position: i + 1,
-        caption: i === 0 ? `${name}: ${caption.toLowerCase()}` : caption,
-        width: portrait ? 1067 : 1600,
-        height: portrait ? 1600 : rng.chance(0.8) ? 1067 : 1200,
-        scene,
-      });
-    }
+    // Photos, planned from the listing (photos.ts): the first is the cover. A few properties have none.
+    const photos = planPhotos(rng, options.seed, {
+      id,
+      name,
+      type,
+      sleeps,
+      path: place.path,
+      lat: place.lat,
+      bedrooms: lastRowsOf(out.bedrooms, id) as unknown as BedroomRow[],
+      bathrooms: lastRowsOf(out.bathrooms, id) as unknown as BathroomRow[],
+      amenities: lastRowsOf(out.amenities, id).flatMap((a) => a.items as string[]),
+    });
+    const imageCount = photos.length;
+    for (const { position, caption, width, height, scene } of photos)
+      out.images.push({ id: imageId++, property_id: id, position, caption, width, height, scene });
 
     // Rates: seasonal periods per bedroom tier for this year and next.
     const priceOnRequest = rng.chance(0.03);
