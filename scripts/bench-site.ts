@@ -1,8 +1,9 @@
 // `npm run bench:site`: what one instance of the site serves per second, for sizing (docs/deploy.md). Starts a
 // production server on 127.0.0.1 (own data in .bench/, the built-in catalog as its upstream), warms its
 // cache, then loads the routes visitors hit most with autocannon (16 connections, BENCH_SECONDS each,
-// default 10; BENCH_ONLY=text picks scenarios) and prints req/s, p50, p99 and peak RSS. Loopback only,
-// bounded in time; the load generator shares the machine's cores with the server.
+// default 10; BENCH_ONLY=text picks scenarios) and prints req/s, p50, p99, peak RSS, and requests per
+// CPU-second of the server (a figure that holds when other work shares the cores). Loopback only, bounded
+// in time; the load generator shares the machine's cores with the server.
 import { type Figures, report, run, type Scenario } from './bench/load';
 import { startBenchServer } from './bench/server';
 
@@ -46,12 +47,23 @@ async function main() {
     const only = process.env.BENCH_ONLY?.toLowerCase();
     const chosen = only ? scenarios.filter((s) => s.name.toLowerCase().includes(only)) : scenarios;
     const rows: Figures[] = [];
+    const perCpuSecond: string[] = [];
     for (const s of chosen) {
       await run(server.origin, {}, s, 3); // warm-up (fills the cache), not counted
-      rows.push({ ...(await run(server.origin, {}, s, SECONDS)), rssMb: server.peakRssMb() });
+      const cpuBefore = server.cpuSeconds();
+      const figures = await run(server.origin, {}, s, SECONDS);
+      const cpu = server.cpuSeconds() - cpuBefore;
+      rows.push({ ...figures, rssMb: server.peakRssMb() });
+      perCpuSecond.push(
+        `${s.name.padEnd(48)} ${(figures.requests / Math.max(cpu, 0.01)).toFixed(0).padStart(8)}  (${figures.requests} requests, ${cpu.toFixed(1)} CPU-s)`,
+      );
       console.log(`  done: ${s.name}`);
     }
     const ok = report(rows, chosen, server.peakRssMb(), 1024);
+    // Requests per CPU-second of the server's processes: what an instance serves per core it gets, whatever
+    // else shares the machine's cores (req/s above falls when they are busy; this does not).
+    console.log(`\n${'scenario'.padEnd(48)} ${'req/CPU-s'.padStart(8)}`);
+    for (const line of perCpuSecond) console.log(line);
     process.exitCode = ok ? 0 : 1;
   } finally {
     await server.stop();
