@@ -17,7 +17,16 @@ describe('the map area in the URL', () => {
   it('reads four numbers in range, and refuses anything else', () => {
     expect(parseBounds('9.1,43.2,11.5,44.05')).toEqual({ west: 9.1, south: 43.2, east: 11.5, north: 44.05 });
     expect(parseBounds('170,-20,-170,-10')).toEqual({ west: 170, south: -20, east: -170, north: -10 });
-    for (const bad of ['', '1,2,3', '1,2,3,4,5', 'a,b,c,d', '0,10,1,5', '-181,0,0,1', '0,-91,1,0', '1e2,0,0,1'])
+    for (const bad of [
+      '',
+      '1,2,3',
+      '1,2,3,4,5',
+      'a,b,c,d',
+      '0,10,1,5',
+      '-181,0,0,1',
+      '0,-91,1,0',
+      '1e2,0,0,1',
+    ])
       expect(parseBounds(bad), bad).toBeNull();
   });
 
