@@ -131,11 +131,15 @@ export function ResultsMap({
     setMoved(false);
   }, [map, boundsKey, idsKey]);
 
-  // Markers for the current zoom: groups where rentals would overlap.
+  // Markers for the current view: groups where rentals would overlap; none outside it (so the keyboard
+  // meets only the markers a person can see).
   const recluster = useCallback(() => {
     if (!map) return;
     const z = Math.min(Math.floor(map.getZoom()), CLUSTER_MAX_ZOOM + 1);
-    const next: Item[] = index.getClusters([-180, -85, 180, 85], z).map((f) => {
+    const b = map.getBounds();
+    const view = boundsOfView(b.getWest(), b.getSouth(), b.getEast(), b.getNorth());
+    const box: [number, number, number, number] = [view.west, view.south, view.east, view.north];
+    const next: Item[] = index.getClusters(box, z).map((f) => {
       const [lng, lat] = f.geometry.coordinates as [number, number];
       const props = f.properties as { cluster?: boolean; cluster_id?: number; id?: number };
       if (props.cluster && props.cluster_id !== undefined) {
@@ -156,9 +160,9 @@ export function ResultsMap({
   useEffect(() => {
     if (!map) return;
     recluster();
-    map.on('zoomend', recluster);
+    map.on('moveend', recluster);
     return () => {
-      map.off('zoomend', recluster);
+      map.off('moveend', recluster);
     };
   }, [map, recluster]);
 
