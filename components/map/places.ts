@@ -94,8 +94,8 @@ export function placeLabels(map: MapLibreMap, places: MapPlace[], options: { avo
 
   map.on('moveend', update);
   map.on('resize', update);
-  if (map.loaded()) update();
-  else map.once('load', update);
+  // The style is loaded by now (the maps call this after 'load'); its data may still be, which names need not wait for.
+  update();
   return {
     update,
     remove: () => {
