@@ -335,7 +335,8 @@ export function ResultsView({
       <section
         aria-labelledby="results-heading"
         aria-busy={results.isFetching}
-        className={mapShown ? 'max-lg:hidden lg:col-start-1' : undefined}
+        // On a phone, room below the last results for the floating "Map" button.
+        className={mapShown ? 'max-lg:hidden lg:col-start-1' : withMap ? 'max-lg:pb-16' : undefined}
       >
         <div className="flex items-start justify-between gap-3">
           <h2
