@@ -92,6 +92,11 @@ const schema = z.object({
   FX_RATES_FILE: z.string().min(1).optional(),
   /** The same, fetched at start and daily (e.g. https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml). */
   FX_RATES_URL: z.url().optional(),
+  /**
+   * A MapLibre style (vector or raster tiles) for every map, e.g. a tile provider's `style.json`; without it
+   * the maps draw the built-in Natural Earth style, served by this app with no tile server (README, "Maps").
+   */
+  MAP_STYLE_URL: z.url().optional(),
   /** Bearer secret of `POST /api/cron/sync`; the route is off without it. */
   CRON_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Per visitor (client address): requests to /api/* per minute, and inquiries per hour. */
