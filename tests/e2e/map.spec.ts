@@ -194,7 +194,7 @@ test.describe('on a desktop (1366 px)', () => {
     await page.getByRole('button', { name: 'Show map' }).click();
     await expect(page).toHaveURL(/map=1/);
     await expect(page.getByTestId('results-map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-    expect(await cardIds(page)).toEqual(ids);
+    await expect.poll(() => cardIds(page)).toEqual(ids);
     await page.getByRole('button', { name: 'Hide map' }).click();
     await expect(page.getByTestId('results-map')).toHaveCount(0);
     await expect(page).not.toHaveURL(/map=1/);
@@ -239,6 +239,6 @@ test.describe('on a phone (390 px)', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Show list' }).click();
     await expect(map).toHaveCount(0);
-    expect(await cardIds(page)).toEqual(ids);
+    await expect.poll(() => cardIds(page)).toEqual(ids);
   });
 });
