@@ -23,7 +23,19 @@ export function addDays(date: string, days: number): string {
   return out;
 }
 
+const yearShifted = new Map<string, string>();
+
 export function addYears(date: string, years: number): string {
+  const key = `${date}${years}`;
+  const known = yearShifted.get(key);
+  if (known !== undefined) return known;
+  const out = shiftYears(date, years);
+  if (yearShifted.size >= SHIFTED_MAX) yearShifted.clear();
+  yearShifted.set(key, out);
+  return out;
+}
+
+function shiftYears(date: string, years: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   // 29 February plus a year is 28 February, not 1 March.
   const target = new Date(Date.UTC(y + years, m - 1, 1));
@@ -32,6 +44,19 @@ export function addYears(date: string, years: number): string {
   return target.toISOString().slice(0, 10);
 }
 
+const dayNumbers = new Map<string, number>();
+
+/** Days since 1970-01-01 of a YYYY-MM-DD (remembered: a few thousand distinct days are in use). */
+function dayNumber(day: string): number {
+  let n = dayNumbers.get(day);
+  if (n === undefined) {
+    n = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+    if (dayNumbers.size >= SHIFTED_MAX) dayNumbers.clear();
+    dayNumbers.set(day, n);
+  }
+  return n;
+}
+
 export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  return dayNumber(to) - dayNumber(from);
 }

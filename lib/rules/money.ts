@@ -24,7 +24,12 @@ export function minorUnits(code: string): number {
  */
 export function roundMoney(value: number, digits: number): number {
   const f = 10 ** digits;
-  return Math.round(Number((value * f).toFixed(6))) / f;
+  const scaled = value * f;
+  // Only a value within a hair of a half can round differently once the noise is stripped; every other
+  // value (nearly all: search rounds millions) skips the string detour and rounds the same.
+  const fraction = scaled - Math.floor(scaled);
+  if (Math.abs(fraction - 0.5) > 1e-5) return Math.round(scaled) / f;
+  return Math.round(Number(scaled.toFixed(6))) / f;
 }
 
 /** An amount rounded to its currency's minor unit (JPY to whole yen, EUR to cents). */

@@ -117,12 +117,11 @@ export function priceStay(input: PricingInput): PricingResult {
     low = Math.min(low, amount);
     high = Math.max(high, amount);
     // The best promotion covering the night, for stays long enough to qualify.
-    const percent = Math.max(
-      0,
-      ...input.promotions
-        .filter((p) => p.start <= night && night <= p.end && nights >= p.minNights)
-        .map((p) => p.percent),
-    );
+    let percent = 0;
+    for (const p of input.promotions) {
+      if (p.start <= night && night <= p.end && nights >= p.minNights && p.percent > percent)
+        percent = p.percent;
+    }
     discounts += (amount * percent) / 100;
   }
 

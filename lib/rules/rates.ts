@@ -1,4 +1,4 @@
-import { addYears } from '@/lib/dates';
+import { addDays, addYears } from '@/lib/dates';
 
 /*
  * Which rate a night uses (decisions.md, "Quote arithmetic"), and what follows from it: the bedrooms
@@ -60,21 +60,77 @@ export function rateForNight<R extends RateTerms, P extends R & PeriodTerms>(
   periods: readonly P[],
   defaultRate: R | null,
 ): { rate: P | R | null; source: RateSource } {
-  const covering = (date: string) => {
-    let best: P | undefined;
-    for (const p of periods) {
-      // Strict `<` keeps the first of equal tiers, as the stable sort it replaces did.
-      if (p.start <= date && date <= p.end && p.rooms >= bedrooms && (!best || p.rooms < best.rooms))
-        best = p;
-    }
-    return best;
-  };
-  const current = covering(night);
+  const current = covering(periods, bedrooms, night);
   if (current) return { rate: current, source: 'published' };
   if (defaultRate) return { rate: defaultRate, source: 'published' };
-  const lastYear = covering(addYears(night, -1));
+  const lastYear = covering(periods, bedrooms, addYears(night, -1));
   if (lastYear) return { rate: lastYear, source: 'estimated' };
   return { rate: null, source: 'none' };
+}
+
+/** The period covering `date` with the smallest tier that fits the bedrooms (the first of equal tiers). */
+function covering<P extends PeriodTerms>(
+  periods: readonly P[],
+  bedrooms: number,
+  date: string,
+): P | undefined {
+  const timeline = timelines.get(periods)?.(bedrooms);
+  if (timeline) return timeline(date) as P | undefined;
+  return scan(periods, bedrooms, date);
+}
+
+function scan<P extends PeriodTerms>(periods: readonly P[], bedrooms: number, date: string): P | undefined {
+  let best: P | undefined;
+  for (const p of periods) {
+    // Strict `<` keeps the first of equal tiers, as the stable sort it replaces did.
+    if (p.start <= date && date <= p.end && p.rooms >= bedrooms && (!best || p.rooms < best.rooms)) best = p;
+  }
+  return best;
+}
+
+type Timeline = (date: string) => PeriodTerms | undefined;
+const timelines = new WeakMap<readonly PeriodTerms[], (bedrooms: number) => Timeline>();
+
+/**
+ * Marks a rate sheet's periods as asked about again and again (search prices thousands of stays over the
+ * same sheets): its lookups then go through a timeline per bedrooms priced, the days where the answer can
+ * change with the period `scan` would pick from each, found by bisection. The same answers as the scan;
+ * the periods must not change afterwards.
+ */
+export function indexPeriods<P extends PeriodTerms>(periods: readonly P[]): readonly P[] {
+  if (timelines.has(periods)) return periods;
+  const byBedrooms = new Map<number, Timeline>();
+  timelines.set(periods, (bedrooms) => {
+    let timeline = byBedrooms.get(bedrooms);
+    if (!timeline) {
+      // Who covers a day changes only where a fitting period starts or the day after one ends.
+      const days = new Set<string>();
+      for (const p of periods) {
+        if (p.rooms >= bedrooms && p.start <= p.end) {
+          days.add(p.start);
+          days.add(addDays(p.end, 1));
+        }
+      }
+      const starts = [...days].sort();
+      const picks = starts.map((day) => scan(periods, bedrooms, day));
+      timeline = (date) => {
+        let lo = 0;
+        let hi = starts.length - 1;
+        let at = -1;
+        while (lo <= hi) {
+          const mid = (lo + hi) >> 1;
+          if (starts[mid]! <= date) {
+            at = mid;
+            lo = mid + 1;
+          } else hi = mid - 1;
+        }
+        return at < 0 ? undefined : picks[at];
+      };
+      byBedrooms.set(bedrooms, timeline);
+    }
+    return timeline;
+  });
+  return periods;
 }
 
 /** Weekly and monthly rates apply per night (weekly / 7, monthly / 30) to stays of 7 / 28 nights or more. */

@@ -37,6 +37,8 @@ export interface Occupancy {
   checkinKeptFree(day: string): boolean;
   /** A range starts this day with `checkin_full_day`: no stay may end on it. */
   checkoutKeptFree(day: string): boolean;
+  /** The first booked night in [checkin, checkout), or null: what walking the nights finds, without the walk. */
+  firstBookedNight(checkin: string, checkout: string): string | null;
 }
 
 export function occupancyOf(booked: readonly BookedRange[]): Occupancy {
@@ -48,11 +50,40 @@ export function occupancyOf(booked: readonly BookedRange[]): Occupancy {
     if (r.checkout_full_day) noCheckin.add(r.checkout);
     if (r.checkin_full_day) noCheckout.add(r.checkin);
   }
+  // Search asks this of thousands of properties per query: ranges by first night, compared as strings
+  // (YYYY-MM-DD sorts as the calendar does), no date arithmetic.
+  const ranges = booked
+    .filter((r) => r.checkin < r.checkout)
+    .map((r) => [r.checkin, r.checkout] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const starts = ranges.map((r) => r[0]);
+  // The latest departure among the ranges up to each one: whether any earlier range reaches a day.
+  const reach: string[] = [];
+  for (const [i, r] of ranges.entries()) reach.push(i && reach[i - 1]! > r[1] ? reach[i - 1]! : r[1]);
   return {
     bookedNight: (day) => nights.has(day),
     checkinKeptFree: (day) => noCheckin.has(day),
     checkoutKeptFree: (day) => noCheckout.has(day),
+    firstBookedNight: (checkin, checkout) => {
+      // Ranges starting before the check-in: booked on the check-in itself if any is still running then.
+      const k = firstAtOrAfter(starts, checkin);
+      if (k > 0 && reach[k - 1]! > checkin) return checkin;
+      // Otherwise the earliest booked night is the start of the first range starting within the stay.
+      return k < starts.length && starts[k]! < checkout ? starts[k]! : null;
+    },
   };
+}
+
+/** The index of the first of the sorted `days` on or after `day` (their length when none is). */
+function firstAtOrAfter(days: readonly string[], day: string): number {
+  let lo = 0;
+  let hi = days.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (days[mid]! < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The first reason the nights [checkin, checkout) cannot be had, or null when the property is free. */
@@ -61,9 +92,8 @@ export function availabilityProblem(
   checkin: string,
   checkout: string,
 ): StayProblem | null {
-  for (let night = checkin; night < checkout; night = addDays(night, 1)) {
-    if (occupancy.bookedNight(night)) return { kind: 'booked-night', night };
-  }
+  const night = occupancy.firstBookedNight(checkin, checkout);
+  if (night !== null) return { kind: 'booked-night', night };
   if (occupancy.checkinKeptFree(checkin)) return { kind: 'checkin-kept-free', day: checkin };
   if (occupancy.checkoutKeptFree(checkout)) return { kind: 'checkout-kept-free', day: checkout };
   return null;

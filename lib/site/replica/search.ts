@@ -4,6 +4,7 @@ import { addDays, addYears, daysBetween } from '@/lib/dates';
 import {
   availabilityProblem,
   bedroomsPriced,
+  indexPeriods,
   minorUnits,
   nightlyAmount,
   type Occupancy,
@@ -147,6 +148,7 @@ async function refresh(db: SiteDb, previous: Index | undefined): Promise<Index> 
         entries.delete(row.propertyId);
         continue;
       }
+      indexPeriods(row.rates.periods);
       entries.set(row.propertyId, {
         id: row.propertyId,
         seq: row.seq,
