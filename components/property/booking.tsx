@@ -13,8 +13,7 @@ import {
   useState,
 } from 'react';
 import type { Quote } from '@/lib/contract';
-import { plural } from '@/lib/site/browser';
-import { showRange } from '@/lib/site/search';
+import { plural, showRange } from '@/lib/site/browser';
 import { guestsOf, hasDates, type Stay } from '@/lib/site/stay';
 import type { SentLead } from '../inquiry/inquiry-form';
 import { money, party, roughMoney, shortDay, stayLine } from './format';
