@@ -1,13 +1,13 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Availability, Quote, RateSheet } from '@/lib/contract';
 import { daysBetween } from '@/lib/dates';
-import { ApiError, apiGet } from '@/lib/site/api-client';
+import { type ApiError, apiGet } from '@/lib/site/api-client';
 import { toDay } from '@/lib/site/browser';
 import { type Stay, withStay } from '@/lib/site/stay';
 import { bedroomsPriced, type Calendar, calendarOf, minimumStay } from '@/lib/site/stay-rules';
+import { useApiGet } from '@/lib/site/use-api-get';
 
 /*
  * The one stay of a property page. The calendar, the party, the price, the phone's bar and the inquiry all
@@ -114,11 +114,10 @@ export function StayProvider({
     const timer = setTimeout(() => setSettled(stayKey), 250);
     return () => clearTimeout(timer);
   }, [stayKey]);
-  const q = useQuery<Quote, ApiError>({
-    queryKey: ['quote', data.propertyId, settled],
-    enabled: settled !== '',
-    retry: false,
-    queryFn: ({ signal }) => {
+  // A refused stay is final (no retry); a price stays fresh for a minute.
+  const q = useApiGet<Quote>(
+    settled ? `quote|${data.propertyId}|${settled}` : null,
+    (signal) => {
       const [checkin, checkout, adults, children, bedrooms] = settled.split('|');
       return apiGet<Quote>(
         `/api/properties/${data.propertyId}/quote`,
@@ -126,7 +125,8 @@ export function StayProvider({
         signal,
       );
     },
-  });
+    { freshMs: 60_000 },
+  );
   useEffect(() => {
     if (q.data) onQuote?.(q.data);
   }, [q.data, onQuote]);
@@ -143,9 +143,9 @@ export function StayProvider({
     minStay,
     nights,
     quote: {
-      data: current && !q.isError ? q.data : undefined,
-      error: current && q.error instanceof ApiError ? q.error : undefined,
-      loading: stayKey !== '' && (!current || q.isFetching),
+      data: current && !q.error ? q.data : undefined,
+      error: current ? q.error : undefined,
+      loading: stayKey !== '' && (!current || q.loading),
       current,
     },
     tooMany,

@@ -47,6 +47,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Any failure as the one error type (a bug's own error is not for people: it reads as ours). */
+export function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError('internal_error', FALLBACK.internal_error!);
+}
+
 type Query = Record<string, string | number | null | undefined> | URLSearchParams;
 
 function withQuery(path: string, query?: Query): string {
