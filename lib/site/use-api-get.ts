@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { type ApiError, toApiError } from './api-client';
+import { type ApiError, toApiError } from './api-error';
 
 /*
  * A GET of one of the site's routes from a component, kept by key: what the booking card's quote and the
