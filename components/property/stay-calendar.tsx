@@ -1,13 +1,20 @@
 'use client';
 
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 // The months' styles come with the page, not with their script: the server's drawing of them is styled
 // from the first paint.
 import 'react-day-picker/style.css';
 import './calendar.css';
-import { addDays, daysBetween } from '@/lib/dates';
-import { fromDay, showDay, toDay } from '@/lib/site/browser';
-import { minimumStay } from '@/lib/site/stay-rules';
+import { showDay } from '@/lib/site/browser';
 import { useStay } from './stay-context';
 import type { MonthsProps } from './stay-months';
 
@@ -30,6 +37,9 @@ const loadMonths = () =>
   });
 const LazyMonths = lazy(() => loadMonths().then((m) => ({ default: m.StayMonths })));
 
+/** Starts loading the months before they are drawn (the phone's booking sheet, as it opens). */
+export const preloadCalendar = () => void loadMonths();
+
 const noSubscription = () => () => {};
 /** False on the server and while the page hydrates; true in a render that starts in the browser. */
 const useBrowserRender = () =>
@@ -46,52 +56,20 @@ const placeholder = (
   </p>
 );
 
-export function StayCalendar({ compact = false, id = 'calendar' }: { compact?: boolean; id?: string }) {
-  const { data, stay, change, rules, today, priced, minStay } = useStay();
+export function StayCalendar({
+  compact = false,
+  id = 'calendar',
+  legend,
+}: {
+  compact?: boolean;
+  id?: string;
+  /** calendar-legend.tsx: passed in, so a server page draws it and the page's script does not carry it. */
+  legend: ReactNode;
+}) {
+  const { data, stay, change, today, priced, minStay } = useStay();
   const [note, setNote] = useState('');
-  const [months, setMonths] = useState(1);
-  useEffect(() => {
-    if (compact) return;
-    const wide = window.matchMedia('(min-width: 768px)');
-    const apply = () => setMonths(wide.matches ? 2 : 1);
-    apply();
-    wide.addEventListener('change', apply);
-    return () => wide.removeEventListener('change', apply);
-  }, [compact]);
 
   const { checkin, checkout } = stay;
-  const choosingCheckout = Boolean(checkin && !checkout);
-  const why = (day: string): string | null => {
-    if (choosingCheckout && checkin && day > checkin) {
-      const reason = rules.whyNoCheckout(checkin, day);
-      if (reason) return reason;
-      if (minStay && daysBetween(checkin, day) < minStay)
-        return `the minimum stay from ${showDay(checkin)} is ${minStay} nights`;
-      return null;
-    }
-    return rules.whyNoCheckin(day);
-  };
-
-  const pick = (date: Date) => {
-    const day = toDay(date);
-    const reason = why(day);
-    if (reason) {
-      setNote(`${showDay(day)} can’t be chosen: ${reason}.`);
-      return;
-    }
-    if (choosingCheckout && checkin && day > checkin) {
-      change({ checkout: day });
-      setNote(`Check-out ${showDay(day)}. ${daysBetween(checkin, day)} nights.`);
-    } else {
-      change({ checkin: day, checkout: undefined });
-      const m = minimumStay(data.rates, day, priced);
-      setNote(
-        `Check-in ${showDay(day)}. Now choose check-out${m && m > 1 ? ` (at least ${m} nights)` : ''}.`,
-      );
-    }
-  };
-
-  const start = fromDay(today)!;
   const titleId = `${id}-title`;
   return (
     <section aria-labelledby={titleId} className="brand-calendar">
@@ -110,18 +88,18 @@ export function StayCalendar({ compact = false, id = 'calendar' }: { compact?: b
             : 'Choose your check-in day, then your check-out day.'}
       </p>
       <Months
-        months={months}
-        start={start}
-        end={fromDay(addDays(today, 730))!}
-        defaultMonth={fromDay(checkin) ?? start}
+        compact={compact}
         today={today}
         checkin={checkin}
         checkout={checkout}
-        bookedNight={rules.bookedNight}
-        why={why}
-        onPick={pick}
+        minStay={minStay}
+        booked={data.booked}
+        rates={data.rates}
+        priced={priced}
+        change={change}
+        say={setNote}
       />
-      <Legend />
+      {legend}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <p role="status" className="min-h-6 text-sm text-ink-900">
           {note}
@@ -140,43 +118,6 @@ export function StayCalendar({ compact = false, id = 'calendar' }: { compact?: b
         )}
       </div>
     </section>
-  );
-}
-
-function Legend() {
-  const item = 'flex items-center gap-2';
-  const swatch = 'grid h-6 w-6 place-items-center rounded-full text-xs';
-  return (
-    <ul
-      aria-label="What the calendar shows"
-      className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-700"
-    >
-      <li className={item}>
-        <span aria-hidden="true" className={`${swatch} bg-brand-700 font-semibold text-white`}>
-          8
-        </span>
-        Your stay
-      </li>
-      <li className={item}>
-        <span
-          aria-hidden="true"
-          className={`${swatch} text-ink-500 line-through decoration-2 decoration-ink-700`}
-        >
-          8
-        </span>
-        Booked
-      </li>
-      <li className={item}>
-        <span aria-hidden="true" className={`${swatch} opacity-40 before:content-['8']`} />
-        Past
-      </li>
-      <li className={item}>
-        <span aria-hidden="true" className={`${swatch} text-ink-500`}>
-          8
-        </span>
-        Not possible for this stay (changeover day or minimum stay)
-      </li>
-    </ul>
   );
 }
 

@@ -1,12 +1,12 @@
 'use client';
 
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import type { Availability, Quote, RateSheet } from '@/lib/contract';
 import { daysBetween } from '@/lib/dates';
-import { type ApiError, apiGet } from '@/lib/site/api-client';
+import type { ApiError } from '@/lib/site/api-error';
 import { toDay } from '@/lib/site/browser';
 import { type Stay, withStay } from '@/lib/site/stay';
-import { bedroomsPriced, type Calendar, calendarOf, minimumStay } from '@/lib/site/stay-rules';
+import { bedroomsPriced, minimumStay } from '@/lib/site/stay-rules';
 import { useApiGet } from '@/lib/site/use-api-get';
 
 /*
@@ -35,7 +35,6 @@ interface StayContextValue {
   stay: Stay;
   reference?: string;
   change: (next: Partial<Stay>) => void;
-  rules: Calendar;
   today: string;
   /** Bedrooms the quote prices for this party (what the minimum stay depends on). */
   priced: number;
@@ -60,6 +59,12 @@ export function useStay(): StayContextValue {
   return value;
 }
 
+// The site's client (and its wording of failures) is needed once there is a price to ask: a page opened
+// with a stay asks for it with its own scripts, a page without one when dates are chosen.
+const loadClient = () => import('@/lib/site/api-client');
+if (typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('checkout'))
+  loadClient();
+
 const keyOf = (s: Stay) =>
   s.checkin && s.checkout ? `${s.checkin}|${s.checkout}|${s.adults}|${s.children}|${s.bedrooms ?? ''}` : '';
 
@@ -78,16 +83,8 @@ export function StayProvider({
   children: ReactNode;
 }) {
   const today = toDay(new Date());
-  const rules = useMemo(() => calendarOf(data.booked, today), [data.booked, today]);
-  // A stay from the URL that the calendar would refuse is dropped rather than priced.
-  const [stay, setStay] = useState<Stay>(() => {
-    const checkin = initial.checkin && !rules.whyNoCheckin(initial.checkin) ? initial.checkin : undefined;
-    const checkout =
-      checkin && initial.checkout && !rules.whyNoCheckout(checkin, initial.checkout)
-        ? initial.checkout
-        : undefined;
-    return { ...initial, checkin, checkout: checkin ? checkout : undefined };
-  });
+  // The server has dropped dates from the URL that the calendar would refuse (stayFromQuery).
+  const [stay, setStay] = useState<Stay>(initial);
 
   const change = useCallback((next: Partial<Stay>) => {
     setStay((s) => {
@@ -117,8 +114,9 @@ export function StayProvider({
   // A refused stay is final (no retry); a price stays fresh for a minute.
   const q = useApiGet<Quote>(
     settled ? `quote|${data.propertyId}|${settled}` : null,
-    (signal) => {
+    async (signal) => {
       const [checkin, checkout, adults, children, bedrooms] = settled.split('|');
+      const { apiGet } = await loadClient();
       return apiGet<Quote>(
         `/api/properties/${data.propertyId}/quote`,
         { checkin, checkout, adults, children, bedrooms },
@@ -137,7 +135,6 @@ export function StayProvider({
     stay,
     reference,
     change,
-    rules,
     today,
     priced,
     minStay,

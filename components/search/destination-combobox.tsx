@@ -2,7 +2,8 @@
 
 import { useId, useMemo, useState } from 'react';
 import type { Location } from '@/lib/contract';
-import { matchLocations, plural } from '@/lib/site/browser';
+import { plural } from '@/lib/site/browser';
+import { matchLocations } from '@/lib/site/match-locations';
 import { useLocations } from './use-locations';
 
 /**

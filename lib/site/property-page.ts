@@ -12,6 +12,7 @@ import type {
   RateSheet,
 } from '@/lib/contract';
 import { today } from '@/lib/dates';
+import { calendarOf } from './calendar-rules';
 import type { LeadShown } from './leads';
 import { readStay, type Stay } from './stay';
 import { calendarRatesWindow } from './stay-rules';
@@ -73,10 +74,19 @@ export async function propertyAreas(p: PropertyDetail) {
   };
 }
 
-/** The stay a page's URL holds (lib/site/stay.ts), and an advisor's `reference` to prefill. */
-export function stayFromQuery(q: Query): { stay: Stay; reference?: string } {
+/**
+ * The stay a page's URL holds (lib/site/stay.ts), and an advisor's `reference` to prefill. Dates the
+ * calendar would refuse (a past or booked check-in, a check-out the stay cannot end on) are dropped rather
+ * than priced: decided here, by the service's today, so the browser needs no rules before the calendar.
+ */
+export function stayFromQuery(q: Query, booked: Availability['booked']): { stay: Stay; reference?: string } {
   const reference = Array.isArray(q.reference) ? q.reference[0] : q.reference;
-  return { stay: readStay(q), reference: reference || undefined };
+  const asked = readStay(q);
+  const rules = calendarOf(booked, today());
+  const checkin = asked.checkin && !rules.whyNoCheckin(asked.checkin) ? asked.checkin : undefined;
+  const checkout =
+    checkin && asked.checkout && !rules.whyNoCheckout(checkin, asked.checkout) ? asked.checkout : undefined;
+  return { stay: { ...asked, checkin, checkout }, reference: reference || undefined };
 }
 
 /**

@@ -2,7 +2,8 @@ import { format, isValid, parse } from 'date-fns';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Location } from '@/lib/contract';
 import { addDays } from '@/lib/dates';
-import { formatDate, fromDay, matchLocations, showDay, showRange, toDay } from '@/lib/site/browser';
+import { formatDate, fromDay, showDay, showRange, toDay } from '@/lib/site/browser';
+import { matchLocations } from '@/lib/site/match-locations';
 import { cleanParams, showRange as searchShowRange } from '@/lib/site/search';
 
 const zone = process.env.TZ;

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Booking, BookingCard, StayCalendar } from '@/components/property/booking';
+import { CalendarLegend } from '@/components/property/calendar-legend';
 import {
   About,
   Amenities,
@@ -35,7 +36,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PropertyPage({ params, searchParams }: Props) {
   const p = await propertyOrNotFound((await params).id);
   const { rates, photos, booking, stale } = await propertyAreas(p);
-  const { stay, reference } = stayFromQuery(await searchParams);
+  const { stay, reference } = stayFromQuery(await searchParams, booking.booked);
   return (
     <Booking data={booking} initial={stay} reference={reference}>
       <article className="flex flex-col gap-6 pb-28 lg:pb-0">
@@ -72,7 +73,7 @@ export default async function PropertyPage({ params, searchParams }: Props) {
             <Rooms p={p} />
             <Amenities p={p} />
             <div className="border-t border-sand-200 pt-6">
-              <StayCalendar />
+              <StayCalendar legend={<CalendarLegend />} />
             </div>
             <Reviews p={p} />
             <Policies p={p} />
