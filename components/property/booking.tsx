@@ -33,8 +33,10 @@ const PriceBreakdown = lazy(() => loadPrice().then((m) => ({ default: m.PriceBre
 /** Asks for what a step shows as it opens, all at once rather than one after another. */
 function prepare(step: Step) {
   loadDialog();
-  if (step === 'booking') preloadCalendar();
-  else loadForm();
+  if (step === 'booking') {
+    preloadCalendar();
+    loadPrice();
+  } else loadForm();
 }
 
 /*
@@ -44,8 +46,15 @@ function prepare(step: Step) {
  */
 
 export type Step = 'booking' | 'inquiry';
+/** The price the server drew for the stay the page opened with (the card shows it while that stay stands). */
+export interface DrawnPrice {
+  quote: Quote;
+  drawn: ReactNode;
+}
+
 interface Ui {
   step: Step | null;
+  drawnPrice?: DrawnPrice | null;
   open: (step: Step | null) => void;
   /** Moves the traveller to the calendar (and, beside it, the party). */
   toCalendar: () => void;
@@ -57,6 +66,7 @@ export function Booking({
   data,
   initial,
   reference,
+  price,
   onQuote,
   onSent,
   phoneBar = true,
@@ -66,6 +76,8 @@ export function Booking({
   data: BookingData;
   initial: Stay;
   reference?: string;
+  /** The server's quote for `initial`, and its breakdown drawn there (quoteForPage); none: asked here. */
+  price?: DrawnPrice | null;
   onQuote?: (quote: Quote) => void;
   onSent?: (lead: SentLead) => void;
   /** The phone's bottom bar (an embed, sized to its content, shows its card inline instead). */
@@ -93,8 +105,14 @@ export function Booking({
     heading?.focus({ preventScroll: true });
   }, []);
   return (
-    <StayProvider data={data} initial={initial} reference={reference} onQuote={onQuote}>
-      <BookingUi.Provider value={{ step, open, toCalendar, onSent }}>
+    <StayProvider
+      data={data}
+      initial={initial}
+      initialQuote={price?.quote}
+      reference={reference}
+      onQuote={onQuote}
+    >
+      <BookingUi.Provider value={{ step, open, toCalendar, onSent, drawnPrice: price }}>
         {children}
         {phoneBar && <PhoneBar />}
         {!inline && opened && (
@@ -331,11 +349,14 @@ function Stepper({
 
 export function QuoteArea({ headline = true }: { headline?: boolean }) {
   const { stay, quote, data, tooMany } = useStay();
+  const { drawnPrice } = useContext(BookingUi);
   const shown = hasDates(stay) && !tooMany;
-  // The breakdown's script comes while the price is being asked for.
+  const drawn = !headline && drawnPrice && quote.data === drawnPrice.quote ? drawnPrice.drawn : null;
+  // The breakdown's script comes while a price the server did not draw is being asked for.
+  const needed = shown && !drawn;
   useEffect(() => {
-    if (shown) loadPrice();
-  }, [shown]);
+    if (needed) loadPrice();
+  }, [needed]);
   if (!shown) return null;
   return (
     <div aria-live="polite" aria-busy={quote.loading} className="mt-4" data-testid="price">
@@ -348,11 +369,12 @@ export function QuoteArea({ headline = true }: { headline?: boolean }) {
           {Object.values(quote.error.fields).join(' ') || quote.error.message}
         </p>
       )}
-      {quote.data && (
-        <Suspense fallback={null}>
-          <PriceBreakdown quote={quote.data} fees={data.fees} taxes={data.taxes} headline={headline} />
-        </Suspense>
-      )}
+      {drawn ??
+        (quote.data && (
+          <Suspense fallback={null}>
+            <PriceBreakdown quote={quote.data} fees={data.fees} taxes={data.taxes} headline={headline} />
+          </Suspense>
+        ))}
     </div>
   );
 }

@@ -10,35 +10,33 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-// The months' styles come with the page, not with their script: the server's drawing of them is styled
-// from the first paint.
+// The calendar's styles come with the page, not with its script: the server's drawing of it is styled from
+// the first paint.
 import 'react-day-picker/style.css';
 import './calendar.css';
-import { showDay } from '@/lib/site/browser';
-import { useStay } from './stay-context';
-import type { MonthsProps } from './stay-months';
 
 /*
  * The booked-date calendar. A click picks check-in, the next later click check-out; a day the stay rules
  * refuse says why (on screen in the status line, and to a screen reader in the day's name). Booked nights
  * are struck through, past days faded, so the two never look alike; a legend says which is which.
  *
- * The months themselves (react-day-picker and date-fns, most of the page's script) load as the traveller
- * comes near them: a screen away, or on pointing at or tabbing into them. Until then the server's drawing
- * of them stands in, unchanged, under a cover that keeps a click from landing on a day that cannot answer
- * yet. Drawn in the browser (a later page, the phone's booking sheet) they load at once.
+ * Everything under the heading (stay-calendar-body.tsx: react-day-picker and date-fns, most of the page's
+ * script) loads as the traveller comes near it: a screen away, or on pointing at or tabbing into it. Until
+ * then the server's drawing of it stands in, unchanged, under a cover that keeps a click from landing on a
+ * day that cannot answer yet. Drawn in the browser (a later page, the phone's booking sheet) it loads at
+ * once.
  */
 
-let loaded: typeof import('./stay-months') | null = null;
-const loadMonths = () =>
-  import('./stay-months').then((m) => {
+let loaded: typeof import('./stay-calendar-body') | null = null;
+const loadBody = () =>
+  import('./stay-calendar-body').then((m) => {
     loaded = m;
     return m;
   });
-const LazyMonths = lazy(() => loadMonths().then((m) => ({ default: m.StayMonths })));
+const LazyBody = lazy(() => loadBody().then((m) => ({ default: m.StayCalendarBody })));
 
-/** Starts loading the months before they are drawn (the phone's booking sheet, as it opens). */
-export const preloadCalendar = () => void loadMonths();
+/** Starts loading the calendar before it is drawn (the phone's booking sheet, as it opens). */
+export const preloadCalendar = () => void loadBody();
 
 const noSubscription = () => () => {};
 /** False on the server and while the page hydrates; true in a render that starts in the browser. */
@@ -49,9 +47,9 @@ const useBrowserRender = () =>
     () => false,
   );
 
-/** Where a months' loading state stands in: about one month's height, so nothing below moves much. */
+/** Where the calendar's loading state stands in: about its height with one month, so little below moves. */
 const placeholder = (
-  <p role="status" className="mt-3 grid h-80 place-items-center text-sm text-ink-700">
+  <p role="status" className="grid h-[27rem] place-items-center text-sm text-ink-700">
     Loading the calendar…
   </p>
 );
@@ -66,10 +64,6 @@ export function StayCalendar({
   /** calendar-legend.tsx: passed in, so a server page draws it and the page's script does not carry it. */
   legend: ReactNode;
 }) {
-  const { data, stay, change, today, priced, minStay } = useStay();
-  const [note, setNote] = useState('');
-
-  const { checkin, checkout } = stay;
   const titleId = `${id}-title`;
   return (
     <section aria-labelledby={titleId} className="brand-calendar">
@@ -80,53 +74,18 @@ export function StayCalendar({
       >
         {compact ? 'Dates' : 'Availability'}
       </h2>
-      <p className="mt-1 text-sm text-ink-700">
-        {checkin && checkout
-          ? `${showDay(checkin)} – ${showDay(checkout)}`
-          : checkin
-            ? `Check-in ${showDay(checkin)}: now choose check-out${minStay && minStay > 1 ? ` (at least ${minStay} nights)` : ''}.`
-            : 'Choose your check-in day, then your check-out day.'}
-      </p>
-      <Months
-        compact={compact}
-        today={today}
-        checkin={checkin}
-        checkout={checkout}
-        minStay={minStay}
-        booked={data.booked}
-        rates={data.rates}
-        priced={priced}
-        change={change}
-        say={setNote}
-      />
-      {legend}
-      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-        <p role="status" className="min-h-6 text-sm text-ink-900">
-          {note}
-        </p>
-        {checkin && (
-          <button
-            type="button"
-            className="text-sm font-medium text-brand-700 underline"
-            onClick={() => {
-              change({ checkin: undefined, checkout: undefined });
-              setNote('Dates cleared.');
-            }}
-          >
-            Clear dates
-          </button>
-        )}
-      </div>
+      <Body compact={compact} legend={legend} />
     </section>
   );
 }
 
 /**
- * The months, as described above: `live` once their script has loaded. The server draws them (the lazy
- * component resolves there); hydration keeps that drawing as it is (an element whose inner HTML React
- * leaves alone) until the traveller comes near; then the live months replace it, focus kept on the same day.
+ * The calendar under its heading, as described above: `live` once its script has loaded. The server draws
+ * it (the lazy component resolves there); hydration keeps that drawing as it is (an element whose inner
+ * HTML React leaves alone) until the traveller comes near; then the live calendar replaces it, focus kept
+ * on the same day.
  */
-function Months(props: MonthsProps) {
+function Body(props: { compact: boolean; legend: ReactNode }) {
   const browserRender = useBrowserRender();
   const [live, setLive] = useState(browserRender);
   const box = useRef<HTMLDivElement>(null);
@@ -143,7 +102,7 @@ function Months(props: MonthsProps) {
           ? `[data-day="${day}"] button`
           : `button[aria-label="${focused.getAttribute('aria-label')}"]`;
       }
-      loadMonths().then(() => setLive(true));
+      loadBody().then(() => setLive(true));
     };
     const near = new IntersectionObserver((seen) => seen.some((s) => s.isIntersecting) && wake(), {
       rootMargin: '100% 0px',
@@ -165,7 +124,7 @@ function Months(props: MonthsProps) {
     refocus.current = null;
   }, [live]);
 
-  const Loaded = loaded?.StayMonths;
+  const Loaded = loaded?.StayCalendarBody;
   return (
     <div ref={box} className="relative">
       {live ? (
@@ -173,13 +132,13 @@ function Months(props: MonthsProps) {
           <Loaded {...props} />
         ) : (
           <Suspense fallback={placeholder}>
-            <LazyMonths {...props} />
+            <LazyBody {...props} />
           </Suspense>
         )
       ) : typeof window === 'undefined' ? (
         <div>
           <Suspense fallback={placeholder}>
-            <LazyMonths {...props} />
+            <LazyBody {...props} />
           </Suspense>
         </div>
       ) : (

@@ -6,7 +6,7 @@ import { daysBetween } from '@/lib/dates';
 import type { ApiError } from '@/lib/site/api-error';
 import { toDay } from '@/lib/site/browser';
 import { type Stay, withStay } from '@/lib/site/stay';
-import { bedroomsPriced, minimumStay } from '@/lib/site/stay-rules';
+import { bedroomsPriced } from '@/lib/site/stay-rules';
 import { useApiGet } from '@/lib/site/use-api-get';
 
 /*
@@ -38,7 +38,6 @@ interface StayContextValue {
   today: string;
   /** Bedrooms the quote prices for this party (what the minimum stay depends on). */
   priced: number;
-  minStay: number | null;
   /** Nights, when both dates are chosen. */
   nights: number | null;
   quote: {
@@ -59,11 +58,8 @@ export function useStay(): StayContextValue {
   return value;
 }
 
-// The site's client (and its wording of failures) is needed once there is a price to ask: a page opened
-// with a stay asks for it with its own scripts, a page without one when dates are chosen.
+// The site's client (and its wording of failures) loads with the first price the page asks for itself.
 const loadClient = () => import('@/lib/site/api-client');
-if (typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('checkout'))
-  loadClient();
 
 const keyOf = (s: Stay) =>
   s.checkin && s.checkout ? `${s.checkin}|${s.checkout}|${s.adults}|${s.children}|${s.bedrooms ?? ''}` : '';
@@ -71,12 +67,15 @@ const keyOf = (s: Stay) =>
 export function StayProvider({
   data,
   initial,
+  initialQuote,
   reference,
   onQuote,
   children,
 }: {
   data: BookingData;
   initial: Stay;
+  /** The server's quote for `initial` (quoteForPage): shown for that stay, not asked again. */
+  initialQuote?: Quote | null;
   reference?: string;
   /** Told of every quote shown (embeds pass it to the partner's page). */
   onQuote?: (quote: Quote) => void;
@@ -100,7 +99,6 @@ export function StayProvider({
   }, []);
 
   const priced = bedroomsPriced(stay.bedrooms, stay.adults, stay.children, data.maxBedrooms);
-  const minStay = stay.checkin ? minimumStay(data.rates, stay.checkin, priced) : null;
   const nights = stay.checkin && stay.checkout ? daysBetween(stay.checkin, stay.checkout) : null;
   const tooMany = stay.adults + stay.children > data.sleeps;
 
@@ -111,9 +109,10 @@ export function StayProvider({
     const timer = setTimeout(() => setSettled(stayKey), 250);
     return () => clearTimeout(timer);
   }, [stayKey]);
+  const fromServer = initialQuote && settled !== '' && settled === keyOf(initial) ? initialQuote : undefined;
   // A refused stay is final (no retry); a price stays fresh for a minute.
   const q = useApiGet<Quote>(
-    settled ? `quote|${data.propertyId}|${settled}` : null,
+    settled && !fromServer ? `quote|${data.propertyId}|${settled}` : null,
     async (signal) => {
       const [checkin, checkout, adults, children, bedrooms] = settled.split('|');
       const { apiGet } = await loadClient();
@@ -125,9 +124,10 @@ export function StayProvider({
     },
     { freshMs: 60_000 },
   );
+  const shown = fromServer ?? (q.error ? undefined : q.data);
   useEffect(() => {
-    if (q.data) onQuote?.(q.data);
-  }, [q.data, onQuote]);
+    if (shown) onQuote?.(shown);
+  }, [shown, onQuote]);
 
   const current = settled === stayKey && stayKey !== '';
   const value: StayContextValue = {
@@ -137,12 +137,11 @@ export function StayProvider({
     change,
     today,
     priced,
-    minStay,
     nights,
     quote: {
-      data: current && !q.error ? q.data : undefined,
-      error: current ? q.error : undefined,
-      loading: stayKey !== '' && (!current || q.loading),
+      data: current ? shown : undefined,
+      error: current && !fromServer ? q.error : undefined,
+      loading: stayKey !== '' && (!current || (!fromServer && q.loading)),
       current,
     },
     tooMany,

@@ -90,6 +90,26 @@ export function stayFromQuery(q: Query, booked: Availability['booked']): { stay:
 }
 
 /**
+ * The price of the stay a page opens with, asked while the page is drawn: the traveller sees it at once,
+ * and the browser neither asks again nor loads the client and the breakdown's script for it. Null when
+ * there is no stay to price, the catalog refuses it or is slower than a second: the booking card then asks
+ * for it itself, as it does for every later stay (and says why one is refused).
+ */
+export async function quoteForPage(p: PropertyDetail, stay: Stay): Promise<Quote | null> {
+  const { checkin, checkout, adults, children, bedrooms } = stay;
+  if (!checkin || !checkout || adults + children > p.sleeps) return null;
+  const asked = catalog()
+    .quote(p.id, { checkin, checkout, adults, children, ...(bedrooms ? { bedrooms } : {}) })
+    .then((a) => a.data as Quote)
+    .catch(() => null);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), 1000);
+  });
+  return Promise.race([asked, late]).finally(() => clearTimeout(timer));
+}
+
+/**
  * The rental and the price a property inquiry was sent with, read through the same caches the page used
  * (so usually no upstream call): the quote is the one the traveller was just shown for this very stay.
  * Gives up after two seconds; a confirmation without the total is better than an inquiry kept waiting.
