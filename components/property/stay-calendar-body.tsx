@@ -20,9 +20,10 @@ export function StayCalendarBody({ compact, legend }: { compact: boolean; legend
   const { booked, rates } = data;
   const { checkin, checkout } = stay;
   const [note, setNote] = useState('');
-  // One month in the phone's sheet, two side by side on a wide screen: set before the first paint, so
-  // the months never show one and then two.
-  const [months, setMonths] = useState(1);
+  // One month in the phone's sheet, two side by side on a wide screen: set before the first paint, so the
+  // months never show one and then two. The server draws two (it cannot know the screen; calendar.css
+  // hides the second on a narrow one), so its drawing is what the live calendar shows at every width.
+  const [months, setMonths] = useState(compact ? 1 : 2);
   useLayoutEffect(() => {
     if (compact) return;
     const wide = window.matchMedia('(min-width: 768px)');
