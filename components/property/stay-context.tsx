@@ -5,7 +5,7 @@ import type { Availability, Quote, RateSheet } from '@/lib/contract';
 import { daysBetween } from '@/lib/dates';
 import type { ApiError } from '@/lib/site/api-error';
 import { toDay } from '@/lib/site/browser';
-import { type Stay, withStay } from '@/lib/site/stay';
+import { type Stay, withStay } from '@/lib/site/stay-link';
 import { bedroomsPriced } from '@/lib/site/stay-rules';
 import { useApiGet } from '@/lib/site/use-api-get';
 
