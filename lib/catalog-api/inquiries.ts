@@ -28,7 +28,7 @@ interface Agent {
 const TEST_IDS_FROM = 900_000_000;
 
 /**
- * A live inquiry already created under this key and `Idempotency-Key` (our extension, docs/decisions.md):
+ * A live inquiry already created under this key and `Idempotency-Key` (our extension, docs/decisions.md#idempotency-key-on-post-inquiries-our-extension):
  * its answer as first given, so a partner's retry after a lost answer creates nothing new.
  */
 async function replayed(db: Db, key: ApiKey, idempotencyKey: string | undefined): Promise<Inquiry | null> {

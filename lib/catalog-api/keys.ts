@@ -21,7 +21,7 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-/** The mode a key's prefix names, for responses to keys we do not know (decisions.md). */
+/** The mode a key's prefix names, for responses to keys we do not know (docs/decisions.md#the-mode-header). */
 export function modeFromPrefix(key: string | null): KeyMode {
   return key?.startsWith('svc_test_') ? 'test' : 'live';
 }

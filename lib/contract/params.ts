@@ -170,7 +170,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /**
- * Reads query parameters the way decisions.md says: only the keys the schema knows (others are ignored),
+ * Reads query parameters the way docs/decisions.md#query-parameters says: only the keys the schema knows (others are ignored),
  * and the first value when a key is given twice.
  */
 export function parseQuery<T extends z.ZodType>(

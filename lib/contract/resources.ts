@@ -151,7 +151,7 @@ function build(mode: SchemaMode) {
     taxable: z.boolean(),
   });
   const tax = obj({ name: z.string(), rate: z.number(), description: z.string() });
-  // Our extension (docs/decisions.md, "Promotions and price on request in the rate sheet"): the rates area
+  // Our extension (docs/decisions.md#promotions-and-price-on-request-in-the-rate-sheet-our-extension): the rates area
   // covers promotions, and a quote depends on them and on price on request, yet the document's RateSheet
   // names neither. A vendor that leaves them out still parses: the tolerant client takes them as unknown.
   const extension = <T extends z.ZodType>(schema: T) => (mode === 'tolerant' ? schema.optional() : schema);

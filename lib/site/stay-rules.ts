@@ -89,7 +89,7 @@ export function minimumStay(rates: Rates, checkin: string, bedrooms: number): nu
   return minimumStayRule(checkin, bedrooms, periods, defaultRate);
 }
 
-/** Bedrooms priced for a party (decisions.md): at least one per two guests, at most the property's. */
+/** Bedrooms priced for a party (docs/decisions.md#quote-arithmetic): at least one per two guests, at most the property's. */
 export function bedroomsPriced(
   asked: number | undefined,
   adults: number,

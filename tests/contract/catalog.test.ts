@@ -13,7 +13,7 @@ interface Range {
   checkout_full_day: boolean;
 }
 
-/** decisions.md's rule, written again independently of the SQL: is the stay free of this range? */
+/** docs/decisions.md#free-for-a-stay, written again independently of the SQL: is the stay free of this range? */
 function rangeAllows(r: Range, checkin: string, checkout: string): boolean {
   if (r.checkin < checkout && r.checkout > checkin) return false;
   if (r.checkin === checkout && r.checkin_full_day) return false;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode, type FieldErrors, parseQuery } from '@/lib/contract';
 
-/** A failure the service reports to the partner as section 7's error body. */
+/** A failure the service reports to the partner as section 7's error body (docs/decisions.md#the-error-body). */
 export class ApiError extends Error {
   readonly status: number;
 

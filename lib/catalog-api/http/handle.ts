@@ -14,14 +14,15 @@ export function newRequestId(): string {
   return `req_${randomBytes(12).toString('hex')}`;
 }
 
-/** A client id matching the pattern is reused; anything else is replaced (decisions.md). */
+/** A client id matching the pattern is reused; anything else is replaced (docs/decisions.md#request-ids). */
 export function pickRequestId(incoming: string | null): string {
   return incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : newRequestId();
 }
 
 /**
  * The whole request pipeline of `/v2`: request id, key (401), request limits (429), route (404), method
- * (405), scope (403), inquiry limit (429), handler, and section 7's error body for every failure. Public
+ * (405), scope (403), inquiry limit (429), handler, and section 7's error body for every failure (docs/decisions.md#keys-and-the-order-of-checks,
+ * docs/decisions.md#the-error-body). Public
  * routes (the OpenAPI document) skip the key and the limits. Every response carries `X-Request-Id` and
  * the mode header.
  */

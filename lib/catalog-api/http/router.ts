@@ -26,7 +26,7 @@ const INT32_MAX = 2_147_483_647;
 
 /**
  * Finds the route for a path. A property `{id}` must be an integer >= 1 (within 32 bits); anything else
- * in its place is an unknown path, hence 404 (decisions.md).
+ * in its place is an unknown path, hence 404 (docs/decisions.md#property-ids-in-paths).
  */
 export function matchRoute(routes: readonly Route[], path: string): RouteMatch | null {
   const segments = path.split('/').filter(Boolean);

@@ -11,7 +11,7 @@ import { type ReplicaQuery, replicaChanged, replicaIndex, searchIndex } from './
 
 /*
  * lib/site/replica — the site's own copy of the catalog, which search and card prices come from
- * (docs/decisions.md, "Prices in search come from the site's replica"):
+ * (docs/decisions.md#prices-in-search-come-from-the-sites-replica):
  *
  *   load.ts     the first load and its upkeep (lease, budget share, resume after a restart, due areas)
  *   search.ts   the in-memory index over the replica's rows, and the query: filters, prices, sorts

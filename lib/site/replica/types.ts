@@ -11,7 +11,7 @@ export interface ReplicaRates {
   defaultRate: Rate | null;
   fees: PricedFee[];
   taxRates: number[];
-  /** Null when the upstream's rate sheet does not say (our extension; docs/decisions.md). */
+  /** Null when the upstream's rate sheet does not say (our extension; docs/decisions.md#promotions-and-price-on-request-in-the-rate-sheet-our-extension). */
   promotions: Promotion[] | null;
   priceOnRequest: boolean | null;
 }
