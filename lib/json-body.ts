@@ -1,3 +1,5 @@
+import 'server-only';
+
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
 import type { Quote } from '@/lib/contract';
-import type { Stay } from '@/lib/site/stay';
+import type { Stay } from '@/lib/site/browser/stay';
 import { Booking, BookingCard, type BookingData, InlineInquiry, StayCalendar } from '../property/booking';
 import { useEmbedEvents } from './bridge';
 

@@ -14,16 +14,17 @@ import {
 } from 'react';
 import type { Quote } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
-import { showRange } from '@/lib/site/search';
-import { guestsOf, hasDates, type Stay } from '@/lib/site/stay';
+import type { BookingData } from '@/lib/site/browser/booking';
+import { showRange } from '@/lib/site/browser/search';
+import { guestsOf, hasDates, type Stay } from '@/lib/site/browser/stay';
 import type { SentLead } from '../inquiry/inquiry-form';
 import { money, party, roughMoney, shortDay, stayLine } from './format';
 import { PriceBreakdown } from './price';
 import { StayCalendar } from './stay-calendar';
-import { type BookingData, StayProvider, useStay } from './stay-context';
+import { StayProvider, useStay } from './stay-context';
 
+export type { BookingData } from '@/lib/site/browser/booking';
 export { StayCalendar } from './stay-calendar';
-export type { BookingData } from './stay-context';
 
 // The form (with the contract's schema) is most of the page's script: it loads when the traveller asks
 // for it, not before the photos and the calendar.

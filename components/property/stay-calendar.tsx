@@ -7,7 +7,7 @@ import 'react-day-picker/style.css';
 import './calendar.css';
 import { addDays, daysBetween } from '@/lib/dates';
 import { fromDay, showDay, toDay } from '@/lib/site/browser';
-import { minimumStay } from '@/lib/site/stay-rules';
+import { minimumStay } from '@/lib/site/browser/stay-rules';
 import { useStay } from './stay-context';
 
 /*

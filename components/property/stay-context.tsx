@@ -2,12 +2,13 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { Availability, Quote, RateSheet } from '@/lib/contract';
+import type { Quote } from '@/lib/contract';
 import { daysBetween } from '@/lib/dates';
-import { ApiError, apiGet } from '@/lib/site/api-client';
 import { toDay } from '@/lib/site/browser';
-import { type Stay, withStay } from '@/lib/site/stay';
-import { bedroomsPriced, type Calendar, calendarOf, minimumStay } from '@/lib/site/stay-rules';
+import { ApiError, apiGet } from '@/lib/site/browser/api-client';
+import type { BookingData } from '@/lib/site/browser/booking';
+import { type Stay, withStay } from '@/lib/site/browser/stay';
+import { bedroomsPriced, type Calendar, calendarOf, minimumStay } from '@/lib/site/browser/stay-rules';
 
 /*
  * The one stay of a property page. The calendar, the party, the price, the phone's bar and the inquiry all
@@ -15,20 +16,6 @@ import { bedroomsPriced, type Calendar, calendarOf, minimumStay } from '@/lib/si
  * It starts from the URL (a traveller coming from results sees their stay at once) and every change is
  * written back with replaceState, so a reload or a shared link keeps it (other parameters kept).
  */
-
-export interface BookingData {
-  propertyId: number;
-  name: string;
-  sleeps: number;
-  maxBedrooms: number;
-  booked: Availability['booked'];
-  rates: Pick<RateSheet, 'rates' | 'default_rate'>;
-  currency: string;
-  fees: RateSheet['fees'];
-  taxes: RateSheet['taxes'];
-  /** The lowest nightly rate still to come, for "from €X a night" before dates are chosen. */
-  fromNightly: number | null;
-}
 
 interface StayContextValue {
   data: BookingData;

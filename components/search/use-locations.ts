@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { Location } from '@/lib/contract';
-import { apiGet } from '@/lib/site/api-client';
+import { apiGet } from '@/lib/site/browser/api-client';
 
 /** The location catalog from the site's own route, fetched once when first needed. */
 export function useLocations(enabled = true) {

@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FieldErrors, Inquiry, InquiryRequest } from '@/lib/contract';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../rate-limit';
 import { type Settings, settings } from '../settings';
 import { ApiError } from './http/errors';

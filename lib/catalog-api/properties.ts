@@ -1,3 +1,4 @@
+import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
 import type { CatalogQuery } from '@/lib/contract';
 import { type Db, intArray, pageWindow, queryRows } from './db/client';

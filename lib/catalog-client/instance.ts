@@ -1,3 +1,4 @@
+import 'server-only';
 import { settings } from '../settings';
 import { RequestBudget } from './budget';
 import { TaggedCache } from './cache';

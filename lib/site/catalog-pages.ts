@@ -10,11 +10,11 @@ import {
   parseQuery,
 } from '@/lib/contract';
 import { settings } from '../settings';
-import { fieldMessages } from './messages';
+import { fieldMessages } from './browser/messages';
+import { cleanParams, PER_PAGE, PRICE_SORTS } from './browser/search';
+import { DEFAULT_ADULTS, PARTY_LIMITS, readStay } from './browser/stay';
 import { type CardPrice, currentFxRates, type ReplicaQuery, searchReplica } from './replica';
 import { displayCurrencies } from './replica/fx';
-import { cleanParams, PER_PAGE, PRICE_SORTS } from './search';
-import { DEFAULT_ADULTS, PARTY_LIMITS, readStay } from './stay';
 
 /** What the site's search adds to the catalog's: sorting and filtering by price, in a display currency. */
 export interface SitePart {

@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { type FieldErrors, parseQuery, REQUEST_ID_PATTERN } from '@/lib/contract';

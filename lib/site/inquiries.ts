@@ -1,8 +1,10 @@
+import 'server-only';
 import { fieldErrors, type InquiryRequest, inquiryRequestSchema } from '@/lib/contract';
 import type { CatalogClient } from '../catalog-client/client';
 import { today } from '../dates';
 import { readJsonObject } from '../json-body';
 import type { Settings } from '../settings';
+import { HONEYPOT_FIELD } from './browser/api-client';
 import type { SiteDb } from './db/client';
 import { type Context, limitVisitor, originAllowed, SiteError } from './http';
 import {
@@ -15,9 +17,6 @@ import {
   sendSlots,
 } from './leads';
 import { logger } from './logger';
-
-/** The field a person never sees (hidden from view and from assistive technology) but a form-filling bot fills. */
-export const HONEYPOT_FIELD = 'website';
 
 export function deliveryPolicy(s: Settings): DeliveryPolicy {
   return {

@@ -1,6 +1,5 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
-import type { BookingData } from '@/components/property/stay-context';
 import { catalog, UpstreamError } from '@/lib/catalog-client';
 import type {
   Availability,
@@ -12,9 +11,10 @@ import type {
   RateSheet,
 } from '@/lib/contract';
 import { today } from '@/lib/dates';
+import type { BookingData } from './browser/booking';
+import { readStay, type Stay } from './browser/stay';
+import { calendarRatesWindow } from './browser/stay-rules';
 import type { LeadShown } from './leads';
-import { readStay, type Stay } from './stay';
-import { calendarRatesWindow } from './stay-rules';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -73,7 +73,7 @@ export async function propertyAreas(p: PropertyDetail) {
   };
 }
 
-/** The stay a page's URL holds (lib/site/stay.ts), and an advisor's `reference` to prefill. */
+/** The stay a page's URL holds (lib/site/browser/stay.ts), and an advisor's `reference` to prefill. */
 export function stayFromQuery(q: Query): { stay: Stay; reference?: string } {
   const reference = Array.isArray(q.reference) ? q.reference[0] : q.reference;
   return { stay: readStay(q), reference: reference || undefined };

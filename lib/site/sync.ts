@@ -1,3 +1,4 @@
+import 'server-only';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PropertyChange } from '@/lib/contract';
 import { AREAS, type Area, tags } from '../catalog-client/catalog';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Location } from '@/lib/contract';
 import { fromDay, matchLocations, showDay, toDay } from '@/lib/site/browser';
-import { cleanParams } from '@/lib/site/search';
+import { cleanParams } from '@/lib/site/browser/search';
 
 const zone = process.env.TZ;
 afterEach(() => {

@@ -1,3 +1,4 @@
+import 'server-only';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';

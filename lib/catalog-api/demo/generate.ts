@@ -1,3 +1,4 @@
+import 'server-only';
 import { addDays } from '@/lib/dates';
 import { minorUnits } from '@/lib/rules';
 import {

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode, type FieldErrors, parseQuery } from '@/lib/contract';
 

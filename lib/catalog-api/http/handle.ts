@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { REQUEST_ID_PATTERN } from '@/lib/contract';
 import { settings } from '@/lib/settings';

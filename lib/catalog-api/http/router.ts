@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Scope } from '../keys';
 import type { HandlerContext, HandlerResult } from './types';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { changesQuerySchema, windowQuerySchema } from '@/lib/contract';
 import { today } from '@/lib/dates';
 import { defaultAvailabilityEnd, getAvailabilityJson, getImagesJson, getRateSheetJson } from '../areas';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Route } from '../http/router';
 import { getAvailability, getChanges, getImages, getRates } from './areas';
 import { postInquiry } from './inquiries';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { fieldErrors, inquiryRequestSchema } from '@/lib/contract';
 import { today } from '@/lib/dates';
 import { readJsonObject } from '../../json-body';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { openApiDocument } from '../openapi';
 
 // GET /v2/openapi.json (public)

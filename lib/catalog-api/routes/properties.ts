@@ -1,3 +1,4 @@
+import 'server-only';
 import { catalogQuerySchema } from '@/lib/contract';
 import { notFound, queryOrThrow } from '../http/errors';
 import type { HandlerContext } from '../http/types';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { quoteQuerySchema } from '@/lib/contract';
 import { today } from '@/lib/dates';
 import { PricingRuleError } from '@/lib/rules';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { type AnyColumn, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PropertyChange, PropertySummary } from '@/lib/contract';
 import { addDays, addYears } from '@/lib/dates';

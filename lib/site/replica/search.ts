@@ -1,3 +1,4 @@
+import 'server-only';
 import { inArray, sql } from 'drizzle-orm';
 import type { CatalogQuery } from '@/lib/contract';
 import { addDays, addYears, daysBetween } from '@/lib/dates';

@@ -1,4 +1,4 @@
-import { fromDay } from './browser';
+import { fromDay } from './index';
 
 /*
  * The traveller's stay: dates and party (and bedrooms where it matters), carried in the URL from the home

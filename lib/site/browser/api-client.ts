@@ -7,6 +7,12 @@ import { fieldMessages, plainMessage } from './messages';
  * form can place each message on its input. No component parses a response by hand.
  */
 
+/**
+ * The inquiry form's field a person never sees (hidden from view and from assistive technology) but a
+ * form-filling bot fills: the form sends it, POST /api/inquiries drops an inquiry that has it.
+ */
+export const HONEYPOT_FIELD = 'website';
+
 export type ApiErrorCode =
   | 'validation_failed'
   | 'invalid_request'
