@@ -26,7 +26,10 @@ export default async function HomePage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const [recent, top] = await Promise.all([recentRentals(6, await searchParams), topDestinations()]);
+  const input = await searchParams;
+  const [recent, top] = await Promise.all([recentRentals(6, input), topDestinations()]);
+  const currency =
+    typeof input.currency === 'string' && /^[A-Z]{3}$/.test(input.currency) ? input.currency : undefined;
   return (
     <div className="flex flex-col gap-12">
       <section
@@ -40,7 +43,7 @@ export default async function HomePage({
           Villas, chalets and apartments with live prices. A reservations agent answers every inquiry.
         </p>
         <div className="mt-6 text-ink-900">
-          <SearchForm />
+          <SearchForm currency={currency} />
         </div>
       </section>
 

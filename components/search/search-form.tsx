@@ -15,7 +15,7 @@ const field =
  * to /search, so it works before the page's JavaScript has loaded and every search is a link; once it has
  * loaded, the untouched fields are left out of the URL.
  */
-export function SearchForm() {
+export function SearchForm({ currency }: { currency?: string }) {
   const router = useRouter();
   return (
     <search aria-label="Find a rental">
@@ -30,6 +30,8 @@ export function SearchForm() {
         }}
         className="grid gap-4 rounded-2xl bg-white p-4 shadow-md sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1.6fr_1fr_auto] lg:items-end"
       >
+        {/* The display currency chosen in the header rides along to the results. */}
+        {currency && <input type="hidden" name="currency" value={currency} />}
         <DestinationCombobox />
         <DateRangeField />
         <GuestsField initial={{ adults: DEFAULT_ADULTS, children: 0 }} />

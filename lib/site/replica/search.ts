@@ -250,8 +250,7 @@ export function cardPrice(entry: Entry, q: ReplicaQuery, fx: FxRates): CardPrice
   const s = entry.summary;
   const property = { bedrooms: s.bedrooms, sleeps: s.sleeps, priceOnRequest: r.priceOnRequest ?? false };
   const unpublished = !r.periods.length && !r.defaultRate;
-  if (r.priceOnRequest || (r.priceOnRequest === null && unpublished))
-    return noPrice(r.currency, 'on_request');
+  const onRequest = r.priceOnRequest || (r.priceOnRequest === null && unpublished);
   let price: CardPrice;
   if (q.checkin && q.checkout) {
     const stay = {
@@ -274,6 +273,8 @@ export function cardPrice(entry: Entry, q: ReplicaQuery, fx: FxRates): CardPrice
             : 'Not available for these dates';
       return noPrice(r.currency, 'unavailable', reason);
     }
+    // As the quote: the stay's rules first (a party too big is refused even where the price is on request).
+    if (onRequest) return noPrice(r.currency, 'on_request');
     const result = priceStay({
       ...stay,
       minorUnits: minorUnits(r.currency),
@@ -294,6 +295,7 @@ export function cardPrice(entry: Entry, q: ReplicaQuery, fx: FxRates): CardPrice
       converted: null,
     };
   } else {
+    if (onRequest) return noPrice(r.currency, 'on_request');
     const bedrooms = bedroomsPriced({
       adults: q.adults,
       children: q.children,
