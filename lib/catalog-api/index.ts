@@ -17,4 +17,9 @@ export { ensureDatabase } from './bootstrap';
 export { servePhoto } from './cdn/photos';
 export { getDb } from './db/client';
 export { handleRequest } from './http/handle';
-export { openApiDocument } from './openapi';
+
+import { openApiDocumentOf } from './openapi';
+import { routes } from './routes';
+
+/** The service's OpenAPI 3.1 document, generated from its route table. */
+export const openApiDocument = () => openApiDocumentOf(routes);
