@@ -23,7 +23,7 @@ export function createLogger(service: string) {
  */
 export function withoutValues(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
-  const out = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
+  const out = pino.stdSerializers.err(error);
   const clean: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(out)) {
     if (VALUE_FIELDS.has(k)) continue;

@@ -156,7 +156,7 @@ export async function submitInquiry(
     return inquiry;
   };
   try {
-    return { inquiry: await db.transaction((tx) => save(tx as unknown as Db)), replayed: false };
+    return { inquiry: await db.transaction((tx) => save(tx)), replayed: false };
   } catch (error) {
     // The same key sent twice at once: the second insert waited for the first and found it committed.
     const first = isUniqueViolation(error) ? await replayed(db, key, idempotencyKey) : null;

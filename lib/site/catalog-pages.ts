@@ -2,12 +2,13 @@ import 'server-only';
 import { z } from 'zod';
 import { catalog } from '@/lib/catalog-client';
 import {
-  type CatalogPage,
   type CatalogQuery,
   catalogQuerySchema,
   type FieldErrors,
   intParam,
   parseQuery,
+  type TolerantCatalogPage,
+  type TolerantPropertySummary,
 } from '@/lib/contract';
 import { settings } from '../settings';
 import { fieldMessages } from './browser/messages';
@@ -105,8 +106,8 @@ export function parseSearch(params: URLSearchParams, perPage: string | null = nu
 }
 
 export interface SearchAnswer {
-  properties: (CatalogPage['properties'][number] & { price?: CardPrice })[];
-  pagination: CatalogPage['pagination'];
+  properties: (TolerantPropertySummary & { price?: CardPrice })[];
+  pagination: TolerantCatalogPage['pagination'];
   /** `replica`: answered by the site's own copy, with prices; `upstream`: asked the catalog (no prices). */
   source: 'replica' | 'upstream';
   mode: string | null;
@@ -156,7 +157,7 @@ export async function runSearch(
   const replica = await searchReplica(replicaQuery).catch(() => null);
   if (replica) {
     return {
-      properties: replica.properties as SearchAnswer['properties'],
+      properties: replica.properties,
       pagination: {
         page: query.page,
         per_page: query.per_page,
@@ -175,7 +176,7 @@ export async function runSearch(
   }
   const { data, mode, stale } = await catalog().search(query, { requestId: options.requestId });
   return {
-    properties: data.properties as CatalogPage['properties'],
+    properties: data.properties,
     pagination: { ...data.pagination, next: nextQuery(query, data.pagination.total, params) },
     source: 'upstream',
     mode,

@@ -1,6 +1,8 @@
 import 'server-only';
+import type { Table } from 'drizzle-orm';
 import { addDays } from '@/lib/dates';
 import { minorUnits } from '@/lib/rules';
+import type * as schema from '../db/schema';
 import {
   AMENITIES,
   BATH_FEATURES,
@@ -27,24 +29,29 @@ import { Random } from './random';
  * ready for bulk insertion. Dates are computed from `today`, so the catalog never goes stale.
  */
 
-type Row = Record<string, unknown>;
+/** A table's row as `jsonb_populate_recordset` reads it: keyed by column name, typed by the schema. */
+type RowOf<T extends Table> = {
+  [K in keyof T['$inferInsert'] as K extends keyof T['_']['columns']
+    ? T['_']['columns'][K]['_']['name']
+    : never]: T['$inferInsert'][K];
+};
 
 export interface DemoCatalog {
-  locations: Row[];
-  location_closure: Row[];
-  properties: Row[];
-  amenities: Row[];
-  bedrooms: Row[];
-  bathrooms: Row[];
-  reviews: Row[];
-  images: Row[];
-  rate_periods: Row[];
-  default_rates: Row[];
-  fees: Row[];
-  taxes: Row[];
-  promotions: Row[];
-  booked_ranges: Row[];
-  agents: Row[];
+  locations: RowOf<typeof schema.locations>[];
+  location_closure: RowOf<typeof schema.locationClosure>[];
+  properties: RowOf<typeof schema.properties>[];
+  amenities: RowOf<typeof schema.amenities>[];
+  bedrooms: RowOf<typeof schema.bedrooms>[];
+  bathrooms: RowOf<typeof schema.bathrooms>[];
+  reviews: RowOf<typeof schema.reviews>[];
+  images: RowOf<typeof schema.images>[];
+  rate_periods: RowOf<typeof schema.ratePeriods>[];
+  default_rates: RowOf<typeof schema.defaultRates>[];
+  fees: RowOf<typeof schema.fees>[];
+  taxes: RowOf<typeof schema.taxes>[];
+  promotions: RowOf<typeof schema.promotions>[];
+  booked_ranges: RowOf<typeof schema.bookedRanges>[];
+  agents: RowOf<typeof schema.agents>[];
 }
 
 export interface GenerateOptions {
@@ -89,11 +96,24 @@ function emptyCatalog(): DemoCatalog {
 
 /** The whole demo catalog at once (tests, small catalogs). */
 export function generateDemoCatalog(options: GenerateOptions): DemoCatalog {
-  const all = emptyCatalog();
-  for (const batch of demoCatalogBatches(options)) {
-    for (const table of Object.keys(all) as (keyof DemoCatalog)[]) all[table].push(...batch[table]);
-  }
-  return all;
+  const b = [...demoCatalogBatches(options)];
+  return {
+    locations: b.flatMap((x) => x.locations),
+    location_closure: b.flatMap((x) => x.location_closure),
+    properties: b.flatMap((x) => x.properties),
+    amenities: b.flatMap((x) => x.amenities),
+    bedrooms: b.flatMap((x) => x.bedrooms),
+    bathrooms: b.flatMap((x) => x.bathrooms),
+    reviews: b.flatMap((x) => x.reviews),
+    images: b.flatMap((x) => x.images),
+    rate_periods: b.flatMap((x) => x.rate_periods),
+    default_rates: b.flatMap((x) => x.default_rates),
+    fees: b.flatMap((x) => x.fees),
+    taxes: b.flatMap((x) => x.taxes),
+    promotions: b.flatMap((x) => x.promotions),
+    booked_ranges: b.flatMap((x) => x.booked_ranges),
+    agents: b.flatMap((x) => x.agents),
+  };
 }
 
 /**
@@ -433,7 +453,7 @@ export function* demoCatalogBatches(options: GenerateOptions, batchSize = 200): 
     }
 
     // Fees: a cleaning fee and often a deposit, then a few of the other kinds.
-    const feeList: Row[] = [];
+    const feeList: DemoCatalog['fees'] = [];
     const fee = (
       name: string,
       description: string,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { PropertyChange } from '@/lib/contract';
+import type { TolerantPropertyChange } from '@/lib/contract';
 import { catalogClient } from '../../catalog-client/instance';
 import { settings } from '../../settings';
 import { getSiteDb } from '../db/client';
@@ -70,7 +70,7 @@ export function startReplicaWorker(): void {
 }
 
 /** The sync's hand-over: what the change feed said, applied to the replica; the worker then fetches it. */
-export async function replicaFromFeed(changes: PropertyChange[], options: { full: boolean }) {
+export async function replicaFromFeed(changes: TolerantPropertyChange[], options: { full: boolean }) {
   if (!settings().CATALOG_REPLICA) return;
   const result = await applyFeedToReplica(await getSiteDb(), changes, options);
   replicaChanged();

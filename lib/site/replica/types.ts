@@ -1,8 +1,8 @@
-import type { Availability, PropertySummary } from '@/lib/contract';
+import type { Availability, TolerantPropertySummary } from '@/lib/contract';
 import type { Period, PricedFee, Promotion, Rate } from '@/lib/rules';
 
 /** A catalog item as the replica keeps it: the summary the catalog answered (additive fields kept). */
-export type ReplicaSummary = PropertySummary;
+export type ReplicaSummary = TolerantPropertySummary;
 
 /** A property's rate sheet in the shared pricing rules' shape (lib/rules), as the replica stores it. */
 export interface ReplicaRates {
