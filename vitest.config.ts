@@ -14,7 +14,12 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/setup/matchers.ts'],
+        },
       },
       {
         resolve: { alias },
@@ -22,11 +27,13 @@ export default defineConfig({
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/setup/matchers.ts', 'tests/setup/server-log.ts'],
           // Each file seeds its own in-memory database; give PGlite's start-up room on a busy machine.
           testTimeout: 30_000,
           hookTimeout: 120_000,
           env: {
-            LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+            // Logged into memory and shown beside a failing test only (tests/setup/server-log.ts).
+            LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
             // Files the service writes (the photo cache) go to a scratch folder, not the project's .data.
             DATA_DIR: path.join(os.tmpdir(), `rental-contract-${process.pid}`),
             // The suite makes thousands of requests with one key; the rate-limit tests lower these themselves.

@@ -8,12 +8,27 @@ import { settings } from './settings';
  * logs a key in the first place.
  */
 export function createLogger(service: string) {
-  return pino({
-    level: settings().LOG_LEVEL,
-    base: { service },
-    redact: { paths: ['headers["x-svc-api-token"]', 'key', 'apiKey'], censor: '[redacted]' },
-    serializers: { err: withoutValues },
-  });
+  return pino(
+    {
+      level: settings().LOG_LEVEL,
+      base: { service },
+      redact: { paths: ['headers["x-svc-api-token"]', 'key', 'apiKey'], censor: '[redacted]' },
+      serializers: { err: withoutValues },
+    },
+    sink,
+  );
+}
+
+/** Where log lines go: standard output, unless a test holds them to show beside its failure. */
+let target: { write: (line: string) => unknown } = process.stdout;
+const sink = { write: (line: string) => target.write(line) };
+
+/**
+ * Sends every logger's lines to `destination` (all loggers, also those made before the call). The contract
+ * tests keep each test's server log and print it when the test fails (tests/setup/server-log.ts).
+ */
+export function setLogDestination(destination: { write: (line: string) => unknown }): void {
+  target = destination;
 }
 
 /**

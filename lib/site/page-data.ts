@@ -1,6 +1,6 @@
 import 'server-only';
 import { connection } from 'next/server';
-import { catalog, UpstreamError } from '@/lib/catalog-client';
+import { catalog } from '@/lib/catalog-client';
 import type { TolerantLocation } from '@/lib/contract';
 
 /*
@@ -35,5 +35,3 @@ export function ancestry(locations: TolerantLocation[], id: number): TolerantLoc
   }
   return chain;
 }
-
-export const isUpstreamError = (e: unknown): e is UpstreamError => e instanceof UpstreamError;

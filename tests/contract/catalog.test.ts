@@ -124,7 +124,8 @@ describe('GET /properties: sorting', () => {
       for (let i = 1; i < items.length; i++) {
         const [a, b] = [items[i - 1], items[i]];
         const cmp = key(a, field) < key(b, field) ? -1 : key(a, field) > key(b, field) ? 1 : 0;
-        expect(cmp === 0 ? a.id < b.id : cmp === -dir).toBe(true);
+        if (cmp === 0) expect(a.id).toBeLessThan(b.id);
+        else expect(cmp, `${field}: ${a.id} (${key(a, field)}) before ${b.id} (${key(b, field)})`).toBe(-dir);
       }
     }
   });

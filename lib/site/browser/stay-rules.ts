@@ -144,8 +144,3 @@ export function verdictsFor(terms: PropertyTerms): (stay: StayChoice) => StayVer
     rule: ruleProblem({ ...stay, property, periods, defaultRate }),
   });
 }
-
-/** One stay's verdict (see verdictsFor). */
-export function stayVerdict(terms: PropertyTerms, stay: StayChoice): StayVerdict {
-  return verdictsFor(terms)(stay);
-}
