@@ -7,9 +7,20 @@ export function utcToday(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+// Calendars, filters and prices step through days one at a time, millions of steps a minute in search:
+// each answer is remembered (a few thousand distinct days are in use), bounded so it cannot grow forever.
+const shifted = new Map<string, string>();
+const SHIFTED_MAX = 200_000;
+
 export function addDays(date: string, days: number): string {
+  const key = `${date}${days}`;
+  const known = shifted.get(key);
+  if (known !== undefined) return known;
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  const out = new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  if (shifted.size >= SHIFTED_MAX) shifted.clear();
+  shifted.set(key, out);
+  return out;
 }
 
 export function addYears(date: string, years: number): string {

@@ -7,7 +7,7 @@ import { getSiteDb } from '../db/client';
 import { logger } from '../logger';
 import { fxRates } from './fx';
 import { applyFeedToReplica, runReplicaWork } from './load';
-import { type ReplicaQuery, replicaChanged, replicaIndex, searchIndex } from './search';
+import { type ReplicaQuery, replicaChanged, replicaIndex, replicaIndexIfBuilt, searchIndex } from './search';
 
 /*
  * lib/site/replica — the site's own copy of the catalog, which search and card prices come from
@@ -60,6 +60,8 @@ export function startReplicaWorker(): void {
           requestId: `replica_${randomBytes(12).toString('hex')}`,
           changed: replicaChanged,
         });
+        // Build this process's search index now, not on a visitor's first search.
+        await replicaIndex(await getSiteDb());
         await rest(60_000);
       } catch (error) {
         logger.warn({ err: error }, 'replica work failed; trying again in a minute');
@@ -87,8 +89,8 @@ export function currentFxRates() {
 /** A search answered from the replica, or null while its first load is not complete (or it is off). */
 export async function searchReplica(query: ReplicaQuery) {
   if (!settings().CATALOG_REPLICA) return null;
-  const index = await replicaIndex(await getSiteDb());
-  if (!index.complete) return null;
+  const index = await replicaIndexIfBuilt(await getSiteDb());
+  if (!index?.complete) return null;
   const fx = currentFxRates();
   return { ...searchIndex(index, query, fx), fx };
 }

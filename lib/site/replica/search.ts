@@ -184,6 +184,28 @@ export async function replicaIndex(db: SiteDb): Promise<Index> {
   return held.index;
 }
 
+/**
+ * The index when this process has one (refreshed as `replicaIndex`), else null, having started to build
+ * it: the first build reads every row and indexes thousands of calendars (seconds), and no visitor should
+ * wait for that; their search asks the upstream meanwhile.
+ */
+export async function replicaIndexIfBuilt(db: SiteDb): Promise<Index | null> {
+  const g = globalThis as G;
+  g[KEY] ??= {};
+  const held = g[KEY];
+  if (held.index) return replicaIndex(db);
+  held.loading ??= refresh(db, undefined)
+    .then((index) => {
+      held.index = index;
+      return index;
+    })
+    .finally(() => {
+      held.loading = undefined;
+    });
+  held.loading.catch(() => {});
+  return null;
+}
+
 /** This process changed the replica: the next search looks at once. */
 export function replicaChanged(): void {
   const held = (globalThis as G)[KEY];
