@@ -33,7 +33,9 @@ const fingerprint = (rows: unknown[]) =>
 describe('the demo catalog for a seed', () => {
   it('is the same rows, table by table, as it always was', () => {
     const catalog = generateDemoCatalog(OPTIONS);
-    const got = Object.fromEntries(Object.entries(catalog).map(([table, rows]) => [table, fingerprint(rows)]));
+    const got = Object.fromEntries(
+      Object.entries(catalog).map(([table, rows]) => [table, fingerprint(rows)]),
+    );
     expect(got).toEqual(FINGERPRINTS);
   });
 
