@@ -8,27 +8,24 @@ import { settings } from './settings';
  * logs a key in the first place.
  */
 export function createLogger(service: string) {
-  return pino(
-    {
-      level: settings().LOG_LEVEL,
-      base: { service },
-      redact: { paths: ['headers["x-svc-api-token"]', 'key', 'apiKey'], censor: '[redacted]' },
-      serializers: { err: withoutValues },
-    },
-    sink,
-  );
+  const options: pino.LoggerOptions = {
+    level: settings().LOG_LEVEL,
+    base: { service },
+    redact: { paths: ['headers["x-svc-api-token"]', 'key', 'apiKey'], censor: '[redacted]' },
+    serializers: { err: withoutValues },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
-/** Where log lines go: standard output, unless a test holds them to show beside its failure. */
-let target: { write: (line: string) => unknown } = process.stdout;
-const sink = { write: (line: string) => target.write(line) };
+/** Where log lines go when not to pino's own standard output: set by tests only. */
+let destination: pino.DestinationStream | undefined;
 
 /**
- * Sends every logger's lines to `destination` (all loggers, also those made before the call). The contract
- * tests keep each test's server log and print it when the test fails (tests/setup/server-log.ts).
+ * Sends the lines of every logger made after the call to `to`. The contract tests keep each test's server
+ * log and print it when the test fails (tests/setup/server-log.ts, which runs before any logger is made).
  */
-export function setLogDestination(destination: { write: (line: string) => unknown }): void {
-  target = destination;
+export function setLogDestination(to: pino.DestinationStream): void {
+  destination = to;
 }
 
 /**

@@ -8,7 +8,7 @@ import { setLogDestination } from '@/lib/logger';
  */
 
 let lines: string[] = [];
-setLogDestination({ write: (line: string) => lines.push(line) });
+setLogDestination({ write: (line: string) => void lines.push(line) });
 
 beforeEach((context) => {
   lines = [];
