@@ -41,7 +41,14 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      // The maps need WebGL: with no GPU, Chromium's software renderer (SwiftShader), which recent versions
+      // use only when asked (Debian's /usr/bin/chromium and Playwright's own build alike).
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--use-angle=swiftshader',
+        '--enable-unsafe-swiftshader',
+      ],
     },
   },
   webServer: [

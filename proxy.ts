@@ -31,13 +31,16 @@ export async function proxy(request: NextRequest) {
  */
 function policy(s: ReturnType<typeof settings>, ancestors: string): string {
   const upstream = new URL(s.SVC_BASE_URL ?? s.serviceBaseUrl).origin;
+  // A tile provider's style names its tiles, glyphs and sprites on hosts of its own: with MAP_STYLE_URL the
+  // maps may fetch from any HTTPS origin (and the style's own); the built-in style needs only this site.
+  const maps = s.MAP_STYLE_URL ? ` ${new URL(s.MAP_STYLE_URL).origin} https:` : '';
   return [
     "default-src 'self'",
     "script-src 'self' 'unsafe-inline'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${upstream} https:`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${maps}`,
     "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -64,8 +67,8 @@ try again.</p></main></body></html>`;
 }
 
 export const config = {
-  // Pages only: not the partner API, the photos, the loader script or Next.js's own files.
+  // Pages only: not the partner API, the photos, the maps' data and worker, the loader script or Next.js's own files.
   matcher: [
-    '/((?!api/|v2/|v2$|cdn/|_next/|embed\\.js|favicon\\.ico|icon\\.svg|robots\\.txt|sitemap\\.xml).*)',
+    '/((?!api/|v2/|v2$|cdn/|maps/|_next/|embed\\.js|favicon\\.ico|icon\\.svg|robots\\.txt|sitemap\\.xml).*)',
   ],
 };

@@ -93,6 +93,11 @@ const schema = z.object({
   FX_RATES_FILE: z.string().min(1).optional(),
   /** The same, fetched at start and daily (e.g. https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml). */
   FX_RATES_URL: z.url().optional(),
+  /**
+   * A MapLibre style (vector or raster tiles) for every map, e.g. a tile provider's `style.json`; without it
+   * the maps draw the built-in Natural Earth style, served by this app with no tile server (README, "Maps").
+   */
+  MAP_STYLE_URL: z.url().optional(),
   /** Bearer secret of `POST /api/cron/sync`; the route is off without it. */
   CRON_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Per visitor (client address): requests to /api/* per minute, and inquiries per hour. */
@@ -113,6 +118,10 @@ const schema = z.object({
   /** Attempts at sending a lead through network errors and 5xx before it is marked failed. */
   LEAD_MAX_ATTEMPTS: positiveInt.max(20).default(6),
   LEAD_RETRY_BASE_SECONDS: positiveInt.default(5),
+  /** Prometheus metrics at /metrics (scripts/serve.mjs serves them; off by default). */
+  METRICS: flag.default(false),
+  /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -67,6 +67,70 @@ function wellEncoded(url) {
 
 const isApi = (pathname) => /^\/(api|v2)(\/|$)/.test(pathname);
 
+// Prometheus metrics (METRICS=1, lib/settings.ts checks the values): every answer by route, method and
+// status with its latency, measured here where every request passes; the app adds upstream, cache, lead
+// and sync metrics to the same registry (lib/metrics.ts). `/metrics` is answered here, before the page
+// rules: a scraper is not a visitor. With METRICS_TOKEN it asks for `Authorization: Bearer <token>`.
+const metricsOn = ['1', 'true', 'on'].includes(process.env.METRICS ?? '');
+const metricsAuth = process.env.METRICS_TOKEN ? `Bearer ${process.env.METRICS_TOKEN}` : null;
+let metrics = null;
+if (metricsOn) {
+  const prom = await import('prom-client');
+  const key = Symbol.for('rental.metrics.registry');
+  globalThis[key] ??= new prom.Registry();
+  const registry = globalThis[key];
+  prom.collectDefaultMetrics({ register: registry });
+  const requests = new prom.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Answers by route (a template: ids and file names left out), method and status, with their latency',
+    labelNames: ['route', 'method', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  metrics = { registry, requests };
+}
+
+// Route templates for the metrics' labels: a bounded set, whatever paths visitors try.
+const ROUTES = [
+  [/^\/api\/properties\/[^/]+\/(rates|availability|images|quote)$/, (m) => `/api/properties/:id/${m[1]}`],
+  [/^\/api\/properties\/[^/]+$/, () => '/api/properties/:id'],
+  [/^\/api\/inquiries\/[^/]+$/, () => '/api/inquiries/:lead'],
+  [/^\/api\/(search|locations|inquiries|cron\/sync|health|ready)$/, (m) => `/api/${m[1]}`],
+  [/^\/api(\/|$)/, () => '/api/other'],
+  [/^\/v2\/properties\/changes$/, () => '/v2/properties/changes'],
+  [/^\/v2\/properties\/[^/]+\/(rates|availability|images|quote)$/, (m) => `/v2/properties/:id/${m[1]}`],
+  [/^\/v2\/properties\/[^/]+$/, () => '/v2/properties/:id'],
+  [/^\/v2\/(properties|locations|inquiries|openapi\.json)$/, (m) => `/v2/${m[1]}`],
+  [/^\/v2(\/|$)/, () => '/v2/other'],
+  [/^\/cdn\//, () => '/cdn/photos/:photo'],
+  [/^\/_next\/static\//, () => '/_next/static'],
+  [/^\/_next\//, () => '/_next/other'],
+  [/^\/(properties|destinations|inquiries|embed\/properties)\/[^/]+$/, (m) => `/${m[1]}/:id`],
+  [
+    /^\/(|search|destinations|inquire|partners|docs\/api|embed\/search|embed\.js|sitemap\.xml|robots\.txt|metrics)$/,
+    (m) => `/${m[1]}`,
+  ],
+];
+function routeOf(pathname) {
+  for (const [pattern, name] of ROUTES) {
+    const m = pathname.match(pattern);
+    if (m) return name(m);
+  }
+  return 'other';
+}
+
+async function serveMetrics(req, res) {
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return refuse(req, res, 405, 'method_not_allowed', `${req.method} is not served here.`, {
+      Allow: 'GET, HEAD',
+    });
+  if (metricsAuth && req.headers.authorization !== metricsAuth)
+    return refuse(req, res, 403, 'forbidden', 'A valid metrics token is required.');
+  const text = await metrics.registry.metrics();
+  res.writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' });
+  res.end(req.method === 'HEAD' ? undefined : text);
+}
+
 // Imported here, after NODE_ENV is settled: parts of Next.js read it when they load.
 process.env.NODE_ENV = 'production';
 const { default: next } = await import('next');
@@ -81,6 +145,20 @@ const server = createServer((req, res) => {
   if (req.headers['next-router-prefetch']) req.headers[PREFETCH_HEADER] = '1';
   else delete req.headers[PREFETCH_HEADER];
   const url = req.url ?? '/';
+  if (metrics) {
+    const started = performance.now();
+    res.once('close', () => {
+      const route = routeOf(url.split('?')[0]);
+      const method = KNOWN_METHODS.has(req.method) ? req.method : 'other';
+      const labels = { route, method, status: String(res.statusCode) };
+      metrics.requests.observe(labels, (performance.now() - started) / 1000);
+    });
+    if (url.split('?')[0] === '/metrics')
+      return serveMetrics(req, res).catch((error) => {
+        console.error(error);
+        if (!res.headersSent) refuse(req, res, 500, 'internal_error', 'Something went wrong on our side.');
+      });
+  }
   if (!wellEncoded(url))
     return refuse(req, res, 400, 'invalid_request', 'The address is not correctly encoded.');
   const pathname = url.split('?')[0];
@@ -113,8 +191,17 @@ server.requestTimeout = 30_000;
 server.keepAliveTimeout = keepAliveSeconds * 1000;
 server.maxConnections = 2048;
 server.listen(port, () => console.log(`▲ Ready on http://localhost:${port}`));
+// Stopping (a rolling deploy, a scale-in): take no new connection, claim no more queued leads, finish the
+// requests already open (an inquiry being sent among them), then exit; 10 s at most. A lead still being
+// sent then is picked up by another instance once its claim lapses.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
-    server.close();
-    process.exit(0);
+    if (stopping) return;
+    stopping = true;
+    globalThis[Symbol.for('rental.server.stopping')] = true; // the lead worker claims nothing more
+
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
   });

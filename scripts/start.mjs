@@ -7,6 +7,20 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+// Node 24 (.nvmrc, `engines`). `npm start` finds it in node_modules/.bin (the `node` development
+// dependency); started by hand with an older node, this hands over to that one.
+const MAJOR = 24;
+if (Number(process.versions.node.split('.')[0]) < MAJOR) {
+  const own = path.join(root, 'node_modules', 'node', 'bin', 'node');
+  if (!existsSync(own)) {
+    console.error(`Node ${MAJOR} is needed (this is ${process.version}): run \`npm ci\`, which installs it.`);
+    process.exit(1);
+  }
+  const handed = spawn(own, process.argv.slice(1), { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => handed.kill(signal));
+  await new Promise(() => handed.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1))));
+}
 const buildId = path.join(root, '.next', 'BUILD_ID');
 const SOURCES = [
   'app',

@@ -1,7 +1,7 @@
-import { format } from 'date-fns';
 import type { PropertyDetail, RateSheet } from '@/lib/contract';
-import { fromDay, plural } from '@/lib/site/browser';
+import { formatDate, fromDay, plural } from '@/lib/site/browser';
 import { safeHtml } from '@/lib/site/html';
+import { PropertyMap } from '../map/map-loader';
 import { money, seasonDates, words } from './format';
 
 /*
@@ -210,6 +210,7 @@ export function Location({ p }: { p: PropertyDetail }) {
       <div className="mt-2">
         <Html html={p.location_description} />
       </div>
+      <PropertyMap name={p.name} latitude={p.latitude} longitude={p.longitude} locationId={p.location.id} />
     </Section>
   );
 }
@@ -249,7 +250,7 @@ export function Reviews({ p }: { p: PropertyDetail }) {
 
 const monthYear = (day: string) => {
   const d = fromDay(day);
-  return d ? format(d, 'MMMM yyyy') : day;
+  return d ? formatDate(d, 'MMMM yyyy') : day;
 };
 
 type Rate = NonNullable<RateSheet['default_rate']>;

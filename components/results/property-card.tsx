@@ -4,6 +4,7 @@ import type { PropertySummary } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import type { CardPrice } from '@/lib/site/replica/types';
 import { money, roughMoney } from '../property/format';
+import { PhotoPlaceholder } from '../property/photo-placeholder';
 
 const TYPE_LABEL: Record<string, string> = { condo: 'Condo', estate: 'Estate' };
 const typeLabel = (type: string) => TYPE_LABEL[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
@@ -38,7 +39,7 @@ export function PropertyCard({
             className="object-cover"
           />
         ) : (
-          <span className="absolute inset-0 grid place-items-center text-sm text-ink-700">No photo yet</span>
+          <PhotoPlaceholder />
         )}
       </div>
       <div className="p-4">

@@ -6,6 +6,7 @@ import { type FormEvent, useMemo, useRef, useState } from 'react';
 import type { CatalogPage } from '@/lib/contract';
 import { plural, showDay } from '@/lib/site/browser';
 import { ApiError, apiGet } from '@/lib/site/browser/api-client';
+import { type Bounds, formatBounds, parseBounds } from '@/lib/site/browser/bounds';
 import {
   activeFilters,
   apiQueryFor,
@@ -17,6 +18,7 @@ import {
 } from '@/lib/site/browser/search';
 import { DEFAULT_ADULTS, guestsOf, withStay } from '@/lib/site/browser/stay';
 import type { CardPrice } from '@/lib/site/replica/types';
+import { ResultsMap } from '../map/map-loader';
 import { DateRangeField } from '../search/date-range-field';
 import { DestinationCombobox } from '../search/destination-combobox';
 import { GuestsField } from '../search/guests-field';
@@ -56,13 +58,23 @@ const NARROWING = [
   'price_min',
   'price_max',
   'sort',
+  'bounds',
 ];
+
+/** The search a URL asks for, without the view's own state (whether the map is shown). */
+const searchKey = (params: URLSearchParams | string) => {
+  const p = new URLSearchParams(params);
+  p.delete('map');
+  return p.toString();
+};
 
 /**
  * Search results with their filters. The server renders the first view; afterwards every change is a new
  * URL (pushed, so back and forward work and a link restores it) whose results come from /api/search. The
  * traveller's stay (dates and party) rides on every result's link. On a phone the filters fold behind one
- * button so the results come first.
+ * button so the results come first. With `withMap`, a "Map" toggle (`map=1` in the URL) shows the page's
+ * rentals on a map beside the list (on a phone, full screen with a strip of cards); the map can narrow the
+ * search to its area (`bounds`).
  */
 export function ResultsView({
   basePath,
@@ -75,6 +87,7 @@ export function ResultsView({
   cardLink,
   keep,
   displayCurrency = 'EUR',
+  withMap = false,
 }: {
   basePath: string;
   initialParams: string;
@@ -93,6 +106,8 @@ export function ResultsView({
   keep?: Record<string, string>;
   /** The display currency when the URL names none (the site's setting). */
   displayCurrency?: string;
+  /** Offer the map (results and destination pages; not in an embed). */
+  withMap?: boolean;
 }) {
   const router = useRouter();
   const urlParams = useSearchParams();
@@ -101,20 +116,25 @@ export function ResultsView({
     if (fixedLocation) p.set('location', String(fixedLocation));
     return p;
   }, [urlParams, fixedLocation]);
-  const key = params.toString();
+  const key = searchKey(params);
+  const mapShown = withMap && params.get('map') === '1';
+  const bounds = useMemo(() => parseBounds(params.get('bounds') ?? ''), [params]);
+  // The rental under the pointer or focus, in the list or on the map: both light it.
+  const [activeId, setActiveId] = useState<number | null>(null);
   const stay = useMemo(() => searchStay(params), [params]);
   // Names of the destinations this view has shown, so the field keeps its text as the URL changes.
   const names = useRef(new Map<number, string>());
   if (location && !names.current.has(location.id)) names.current.set(location.id, location.label);
   const [filtersOpen, setFiltersOpen] = useState(false);
   // The server found the first view's URL invalid; a new URL is asked of /api/search, which says if it is.
-  const knownInvalid = key === initialParams && Boolean(initialErrors);
+  const initialKey = searchKey(initialParams);
+  const knownInvalid = key === initialKey && Boolean(initialErrors);
   const heading = useRef<HTMLHeadingElement>(null);
 
   const results = useQuery<Page>({
     queryKey: ['search', key],
     enabled: !knownInvalid,
-    initialData: key === initialParams && initial ? initial : undefined,
+    initialData: key === initialKey && initial ? initial : undefined,
     placeholderData: keepPreviousData,
     retry: (count, error) => !(error instanceof ApiError && error.code === 'validation_failed') && count < 1,
     queryFn: ({ signal }) => apiGet<Page>('/api/search', apiQueryFor(params), signal),
@@ -145,6 +165,8 @@ export function ResultsView({
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const next = new URLSearchParams(params);
+    // Another destination is another place on the map: its area is not this one's.
+    if (String(form.get('location') ?? '') !== (params.get('location') ?? '')) next.delete('bounds');
     for (const k of [...FILTER_KEYS, 'guests']) next.delete(k);
     if (fixedLocation) next.set('location', String(fixedLocation));
     for (const k of FILTER_KEYS) {
@@ -168,6 +190,14 @@ export function ResultsView({
     e.preventDefault();
     go(next);
   };
+  /** The map shown or hidden: the view changes, the search does not (no new results, focus stays). */
+  const toggleMap = (show: boolean) => {
+    const next = new URLSearchParams(params);
+    if (show) next.set('map', '1');
+    else next.delete('map');
+    window.history.pushState(null, '', link(next));
+  };
+  const searchArea = (area: Bounds) => go(relax([], { bounds: formatBounds(area) }));
 
   const data = results.data;
   const fieldErrors: Record<string, string> | undefined = knownInvalid
@@ -184,8 +214,10 @@ export function ResultsView({
     withStay(cardLink ? cardLink.base.replace('{id}', String(id)) : `/properties/${id}`, stay);
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[18rem_1fr] lg:gap-6">
-      <div className="lg:hidden">
+    <div
+      className={`grid gap-4 lg:gap-6 ${mapShown ? 'lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : 'lg:grid-cols-[18rem_1fr]'}`}
+    >
+      <div className={mapShown ? 'max-lg:hidden lg:col-start-1' : 'lg:hidden'}>
         <button
           type="button"
           aria-expanded={filtersOpen}
@@ -208,7 +240,7 @@ export function ResultsView({
         id="search-filters"
         onSubmit={onSubmit}
         aria-label="Filters"
-        className={`${filtersOpen ? 'flex' : 'hidden'} flex-col gap-4 self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand-200 lg:flex`}
+        className={`${filtersOpen ? 'flex' : 'hidden'} flex-col gap-4 self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand-200 ${mapShown ? `max-lg:hidden lg:col-start-1 lg:grid-cols-2 lg:items-end ${filtersOpen ? 'lg:grid' : ''}` : 'lg:flex'}`}
       >
         {!fixedLocation && (
           <DestinationCombobox
@@ -300,18 +332,45 @@ export function ResultsView({
         </button>
       </form>
 
-      <section aria-labelledby="results-heading" aria-busy={results.isFetching}>
-        <h2
-          id="results-heading"
-          ref={heading}
-          tabIndex={-1}
-          className="text-base font-semibold text-ink-900 focus:outline-none sm:text-lg"
-        >
-          <span role="status">
-            {data ? summary(data, params) : results.isError || knownInvalid ? 'No results' : 'Searching…'}
-          </span>
-        </h2>
+      <section
+        aria-labelledby="results-heading"
+        aria-busy={results.isFetching}
+        // On a phone, room below the last results for the floating "Map" button.
+        className={mapShown ? 'max-lg:hidden lg:col-start-1' : withMap ? 'max-lg:pb-16' : undefined}
+      >
+        <div className="flex items-start justify-between gap-3">
+          <h2
+            id="results-heading"
+            ref={heading}
+            tabIndex={-1}
+            className="text-base font-semibold text-ink-900 focus:outline-none sm:text-lg"
+          >
+            <span role="status">
+              {data ? summary(data, params) : results.isError || knownInvalid ? 'No results' : 'Searching…'}
+            </span>
+          </h2>
+          {withMap && (
+            <button
+              type="button"
+              aria-pressed={mapShown}
+              onClick={() => toggleMap(!mapShown)}
+              className="hidden shrink-0 items-center gap-2 rounded-full bg-white px-4 py-1.5 text-sm font-medium text-ink-900 shadow-sm ring-1 ring-sand-200 hover:ring-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 lg:inline-flex"
+            >
+              <MapIcon /> {mapShown ? 'Hide map' : 'Show map'}
+            </button>
+          )}
+        </div>
         {data && <PricesNote data={data} priceAsked={priceAsked} />}
+        {bounds && (
+          <p className="mt-1 text-sm text-ink-700" data-testid="area-note">
+            {data?.source === 'upstream'
+              ? 'The map’s area can’t narrow the results until our copy of the catalog has loaded: every match is shown for now. '
+              : 'Only rentals in the map’s area. '}
+            <a className="underline" href={link(relax(['bounds']))} onClick={follow(relax(['bounds']))}>
+              Search everywhere
+            </a>
+          </p>
+        )}
 
         {fieldErrors && (
           <div role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-900">
@@ -397,10 +456,18 @@ export function ResultsView({
 
         {data && data.properties.length > 0 && (
           <ul
-            className={`mt-4 grid gap-5 sm:grid-cols-2 xl:grid-cols-3 ${results.isPlaceholderData ? 'opacity-60' : ''}`}
+            className={`mt-4 grid gap-5 sm:grid-cols-2 ${mapShown ? '' : 'xl:grid-cols-3'} ${results.isPlaceholderData ? 'opacity-60' : ''}`}
           >
             {data.properties.map((p, i) => (
-              <li key={p.id}>
+              <li
+                key={p.id}
+                data-active={mapShown && activeId === p.id ? 'true' : undefined}
+                className={`rounded-2xl ${mapShown && activeId === p.id ? 'ring-2 ring-ink-900 ring-offset-2 ring-offset-sand-50' : ''}`}
+                onMouseEnter={mapShown ? () => setActiveId(p.id) : undefined}
+                onMouseLeave={mapShown ? () => setActiveId(null) : undefined}
+                onFocus={mapShown ? () => setActiveId(p.id) : undefined}
+                onBlur={mapShown ? () => setActiveId(null) : undefined}
+              >
                 <PropertyCard property={p} priority={i < 2} href={cardHref(p.id)} newTab={cardLink?.newTab} />
               </li>
             ))}
@@ -415,8 +482,46 @@ export function ResultsView({
             onGo={(n) => go(relax(['page'], n === 1 ? {} : { page: String(n) }))}
           />
         )}
+        {withMap && !mapShown && data && data.properties.length > 0 && (
+          <button
+            type="button"
+            aria-pressed={false}
+            onClick={() => toggleMap(true)}
+            className="fixed bottom-5 left-1/2 z-30 inline-flex -translate-x-1/2 items-center gap-2 rounded-full bg-ink-900 px-5 py-3 text-sm font-semibold text-white shadow-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 lg:hidden"
+          >
+            Map <MapIcon />
+          </button>
+        )}
       </section>
+
+      {mapShown && (
+        <div className="max-lg:fixed max-lg:inset-0 max-lg:z-50 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:h-[calc(100dvh-2rem)] lg:self-start">
+          <ResultsMap
+            properties={data?.properties ?? []}
+            activeId={activeId}
+            onActive={setActiveId}
+            bounds={bounds}
+            areaAvailable={data?.source !== 'upstream'}
+            onSearchArea={searchArea}
+            onClose={() => toggleMap(false)}
+            cardHref={cardHref}
+            newTab={cardLink?.newTab}
+          />
+        </div>
+      )}
     </div>
+  );
+}
+
+function MapIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor">
+      <path
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+        d="m2.5 5 5-2 5 2 5-2v12l-5 2-5-2-5 2z M7.5 3v12 M12.5 5v12"
+      />
+    </svg>
   );
 }
 

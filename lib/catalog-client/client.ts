@@ -33,6 +33,8 @@ export interface ClientOptions {
   /** A GET answered 429 is retried once when its Retry-After is at most this. */
   maxRetryWaitMs?: number;
   fetch?: typeof fetch;
+  /** Told of every call's outcome (HTTP status, or an error code: timeout, unreachable, budget_exhausted). */
+  observe?: (method: string, path: string, outcome: number | string, seconds: number) => void;
 }
 
 export interface CallOptions {
@@ -74,6 +76,7 @@ export function createCatalogClient(options: ClientOptions) {
   const budget = options.budget ?? new RequestBudget(550, 9500);
   const maxRetryWaitMs = options.maxRetryWaitMs ?? 2000;
   const doFetch = options.fetch ?? fetch;
+  const observe = options.observe ?? (() => {});
 
   async function call<S extends z.ZodType>(
     method: 'GET' | 'POST',
@@ -85,6 +88,7 @@ export function createCatalogClient(options: ClientOptions) {
     const sending = method === 'POST' ? 'inquiry' : 'read';
     const wait = budget.take(opts.background ? 'background' : sending);
     if (wait > 0) {
+      observe(method, path, 'budget_exhausted', 0);
       throw new UpstreamError(
         503,
         'budget_exhausted',
@@ -104,6 +108,8 @@ export function createCatalogClient(options: ClientOptions) {
     const limitMs = method === 'POST' ? postTimeoutMs : timeoutMs;
     const signals = [AbortSignal.timeout(limitMs), ...(opts.signal ? [opts.signal] : [])];
     let response: Response;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       response = await doFetch(`${base}${path}`, {
         method,
@@ -113,6 +119,12 @@ export function createCatalogClient(options: ClientOptions) {
       });
     } catch (error) {
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      observe(
+        method,
+        path,
+        opts.signal?.aborted ? 'aborted' : timedOut ? 'timeout' : 'unreachable',
+        seconds(),
+      );
       if (opts.signal?.aborted) throw error;
       throw new UpstreamError(
         timedOut ? 504 : 502,
@@ -122,6 +134,7 @@ export function createCatalogClient(options: ClientOptions) {
         null,
       );
     }
+    observe(method, path, response.status, seconds());
     const requestId = response.headers.get('x-request-id');
     const mode = response.headers.get(`x-${short.toLowerCase()}-mode`) ?? 'live';
     // A success the client cannot read is `unreadable_answer`: the call may well have taken effect

@@ -1,4 +1,5 @@
 import 'server-only';
+import { observeUpstream, setMetricSources } from '../metrics';
 import { settings } from '../settings';
 import { RequestBudget } from './budget';
 import { TaggedCache } from './cache';
@@ -31,6 +32,7 @@ function held(): Held {
         Date.now,
         s.REPLICA_BUDGET_SHARE,
       ),
+      observe: observeUpstream,
     });
     const cache = new TaggedCache({ maxBytes: s.CACHE_MAX_MB * 1024 * 1024 });
     const catalog = createCatalog(client, cache, {
@@ -39,6 +41,7 @@ function held(): Held {
       quoteMs: s.QUOTE_CACHE_SECONDS * 1000,
       notFoundMs: 10 * 60_000,
     });
+    setMetricSources({ cache: () => cache.stats });
     g[KEY] = { client, catalog };
   }
   return g[KEY];

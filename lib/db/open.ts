@@ -67,7 +67,16 @@ export async function openPostgres<S extends Record<string, unknown>>(
     // replaces it on the next query.
     pool.on('error', (error) => options.logger.warn({ err: error }, 'idle database connection lost'));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder, migrationsTable });
+    // Several instances may start at once against one database: one applies the migrations while the
+    // others wait on a lock of this role's, then find nothing left to apply.
+    const lock = await pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock(hashtext($1))', [migrationsTable]);
+      await migrate(db, { migrationsFolder, migrationsTable });
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [migrationsTable]).catch(() => {});
+      lock.release();
+    }
     return {
       db,
       raw: (text, params) => pool.query(text, params),

@@ -11,6 +11,7 @@ import {
   type TolerantPropertySummary,
 } from '@/lib/contract';
 import { settings } from '../settings';
+import { type Bounds, parseBounds } from './browser/bounds';
 import { fieldMessages } from './browser/messages';
 import { cleanParams, PER_PAGE, PRICE_SORTS } from './browser/search';
 import { DEFAULT_ADULTS, PARTY_LIMITS, readStay } from './browser/stay';
@@ -26,6 +27,8 @@ export interface SitePart {
   adults: number;
   children: number;
   bedrooms?: number;
+  /** The map's area (`bounds=west,south,east,north`): applied by the replica only. */
+  bounds?: Bounds;
 }
 
 export type SearchState =
@@ -54,6 +57,18 @@ const priceSchema = z
     path: ['price_max'],
   });
 
+// The map's area: four numbers, west,south,east,north (west > east crosses the antimeridian).
+const boundsSchema = z.object({
+  bounds: z
+    .string()
+    .transform((v, ctx) => {
+      const b = parseBounds(v);
+      if (!b) ctx.addIssue({ code: 'custom', message: 'must be west,south,east,north in degrees' });
+      return b ?? z.NEVER;
+    })
+    .optional(),
+});
+
 /**
  * A site search URL (cleaned) as the catalog's query, by the contract's rules: adults and children become
  * the catalog's `guests` (everyone staying must fit), bedrooms its `rooms`; an old link's `guests` is
@@ -62,8 +77,10 @@ const priceSchema = z
 export function parseSearch(params: URLSearchParams, perPage: string | null = null): SearchState {
   const party = parseQuery(partySchema, params);
   const price = parseQuery(priceSchema, params);
+  const area = parseQuery(boundsSchema, params);
   const query = new URLSearchParams(params);
-  for (const k of ['adults', 'children', 'bedrooms', 'price_min', 'price_max', 'currency']) query.delete(k);
+  for (const k of ['adults', 'children', 'bedrooms', 'price_min', 'price_max', 'currency', 'bounds', 'map'])
+    query.delete(k);
   const sort = query.get('sort');
   const priceSort = PRICE_SORTS.find((s) => s === sort);
   if (priceSort) query.delete('sort');
@@ -78,7 +95,7 @@ export function parseSearch(params: URLSearchParams, perPage: string | null = nu
   const fx = currentFxRates();
   const currency = price.ok ? (price.value.currency ?? settings().DISPLAY_CURRENCY) : undefined;
   const known = currency === undefined || displayCurrencies(fx).includes(currency);
-  if (party.ok && parsed.ok && price.ok && known && currency) {
+  if (party.ok && parsed.ok && price.ok && area.ok && known && currency) {
     const stay = readStay(params);
     return {
       ok: true,
@@ -91,6 +108,7 @@ export function parseSearch(params: URLSearchParams, perPage: string | null = nu
         adults: stay.adults,
         children: stay.children,
         bedrooms: party.value.bedrooms,
+        bounds: area.value.bounds,
       },
     };
   }
@@ -100,6 +118,7 @@ export function parseSearch(params: URLSearchParams, perPage: string | null = nu
       ...(party.ok ? {} : party.errors),
       ...(parsed.ok ? {} : parsed.errors),
       ...(price.ok ? {} : price.errors),
+      ...(area.ok ? {} : area.errors),
       ...(known ? {} : { currency: `must be one of ${displayCurrencies(fx).join(', ')}` }),
     },
   };
@@ -126,9 +145,10 @@ function nextQuery(query: { page: number; per_page: number }, total: number, par
 }
 
 /**
- * A search, answered from the replica once its first load is complete (with prices, price sort and the
- * price filter), otherwise from the upstream catalog as before (no prices; a price sort falls back to our
- * selection and the price filter is not applied, which the page says).
+ * A search, answered from the replica once its first load is complete (with prices, price sort, the
+ * price filter and the map's area), otherwise from the upstream catalog as before (no prices; a price sort
+ * falls back to our selection, and the price filter and the map's area are not applied: the catalog has no
+ * such filters; the page says so).
  */
 export async function runSearch(
   state: Extract<SearchState, { ok: true }>,
@@ -152,6 +172,7 @@ export async function runSearch(
     priceMin: site.priceMin,
     priceMax: site.priceMax,
     currency: site.currency,
+    bounds: site.bounds,
     today,
   };
   const replica = await searchReplica(replicaQuery).catch(() => null);

@@ -187,11 +187,15 @@ export function errorResponse(error: SiteError, requestId: string): Response {
  */
 export function route<P>(
   handler: (request: Request, ctx: Context, params: P) => Promise<Response>,
+  options: {
+    /** Count the request against the visitor's limit (off for health probes: a balancer probes often). */
+    visitorLimit?: boolean;
+  } = {},
 ): (request: Request, segment: { params: Promise<P> }) => Promise<Response> {
   return async (request, segment) => {
     const ctx = { requestId: requestIdOf(request), visitor: visitorOf(request) };
     try {
-      await limitVisitor(ctx.visitor, 'requests');
+      if (options.visitorLimit !== false) await limitVisitor(ctx.visitor, 'requests');
       return await handler(request, ctx, await segment.params);
     } catch (error) {
       if (error instanceof SiteError) return errorResponse(error, ctx.requestId);

@@ -1,9 +1,11 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { catalog, catalogClient } from '../catalog-client/instance';
+import { observeSync, setMetricSources } from '../metrics';
 import { settings } from '../settings';
 import { type Broadcast, cacheBroadcast } from './broadcast';
 import { getSiteDb } from './db/client';
+import { leadCounts } from './health';
 import { logger } from './logger';
 import { replicaFromFeed, startReplicaWorker } from './replica';
 import { runCatalogSync, type SyncSummary } from './sync';
@@ -31,15 +33,22 @@ export function syncCatalog(requestId?: string): Promise<SyncSummary> {
   const g = globalThis as G;
   g[RUNNING] ??= (async () => {
     const { expire, clear } = broadcast();
-    return runCatalogSync({
-      db: await getSiteDb(),
-      client: catalogClient(),
-      expire,
-      clear,
-      replica: replicaFromFeed,
-      // One id for the whole run, in both roles' logs.
-      requestId: requestId ?? `sync_${randomBytes(12).toString('hex')}`,
-    });
+    try {
+      const summary = await runCatalogSync({
+        db: await getSiteDb(),
+        client: catalogClient(),
+        expire,
+        clear,
+        replica: replicaFromFeed,
+        // One id for the whole run, in both roles' logs.
+        requestId: requestId ?? `sync_${randomBytes(12).toString('hex')}`,
+      });
+      observeSync('ok', summary.expired.length, new Date(summary.startedAt));
+      return summary;
+    } catch (error) {
+      observeSync('failed');
+      throw error;
+    }
   })().finally(() => {
     g[RUNNING] = undefined;
   });
@@ -50,6 +59,7 @@ export function syncCatalog(requestId?: string): Promise<SyncSummary> {
 export function startSiteJobs(): void {
   const s = settings();
   broadcast(); // subscribe to the other instances' expiries from the start
+  setMetricSources({ leads: async () => leadCounts(await getSiteDb()) });
   if (s.LEAD_WORKER) startLeadWorker({ db: getSiteDb, client: catalogClient, settings: s });
   startReplicaWorker();
   if (!s.CATALOG_SYNC) return;

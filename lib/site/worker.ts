@@ -6,9 +6,14 @@ import { deliveryPolicy } from './inquiries';
 import { sendDueLeads } from './leads';
 import { logger } from './logger';
 
+/** Set by the server (scripts/serve.mjs) when it is told to stop: claim nothing more. */
+const STOPPING = Symbol.for('rental.server.stopping');
+
 /**
  * The in-process sender of queued leads: every few seconds it claims the leads that are due and sends
- * them. Started with the server; stops with it. A pass never overlaps the previous one.
+ * them. Started with the server; stops with it: once the server is stopping, it claims no more (a lead
+ * claimed then would wait out its claim before another instance could send it). A pass never overlaps the
+ * previous one.
  */
 export function startLeadWorker(
   deps: { db: () => Promise<SiteDb>; client: () => CatalogClient; settings: Settings },
@@ -16,7 +21,7 @@ export function startLeadWorker(
 ): () => void {
   let running = false;
   const timer = setInterval(async () => {
-    if (running) return;
+    if (running || (globalThis as { [STOPPING]?: boolean })[STOPPING]) return;
     running = true;
     try {
       await sendDueLeads(await deps.db(), deps.client(), deliveryPolicy(deps.settings));

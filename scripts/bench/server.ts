@@ -10,6 +10,11 @@ export interface BenchServer {
   origin: string;
   /** Peak resident memory of the server processes (the wrapper excluded) seen so far, in MB. */
   peakRssMb: () => number;
+  /**
+   * CPU time the server processes have used so far (user + system, every thread), in seconds: with it, a
+   * figure per CPU-second that holds on a machine whose cores other work shares.
+   */
+  cpuSeconds: () => number;
   stop: () => Promise<void>;
   /** `kill -9` of every process of the server: no shutdown, no cleanup (a crash). */
   kill: () => Promise<void>;
@@ -33,6 +38,17 @@ function descendants(pid: number): number[] {
     return children.flatMap((c) => [c, ...descendants(c)]);
   } catch {
     return [];
+  }
+}
+
+/** utime + stime of a process, in seconds (fields 14 and 15 of /proc/PID/stat, in clock ticks of 1/100 s). */
+function cpuOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
   }
 }
 
@@ -87,8 +103,10 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}.`);
     try {
-      const res = await fetch(`${origin}/v2/locations`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 401) break;
+      // Liveness: the server answers once its start-up work (databases, jobs) is done, with or without
+      // the built-in catalog service.
+      const res = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) break;
     } catch {}
     if (Date.now() > deadline) {
       await stop();
@@ -110,6 +128,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       sample();
       return peak;
     },
+    cpuSeconds: () => descendants(child.pid!).reduce((sum, pid) => sum + cpuOf(pid), 0),
     stop: async () => {
       clearInterval(sampler);
       await stop();

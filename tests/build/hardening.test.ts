@@ -84,8 +84,10 @@ describe('one server under the probe (test key)', () => {
     expect(quote.status).toBe(400);
     expect(JSON.parse(quote.text).error.fields).toHaveProperty('checkout');
     expect(photo.status).toBe(200);
-    expect(quote.ms).toBeLessThan(100);
-    expect(photo.ms).toBeLessThan(200);
+    // Unbounded, that quote held the server for ~20 s. The bounds leave room for a busy 2-core machine
+    // (npm test runs the contract suite beside these tests), where a quick answer can take a second.
+    expect(quote.ms).toBeLessThan(1500);
+    expect(photo.ms).toBeLessThan(1500);
   });
 
   it('answers TRACE, unserved methods and non-GET pages 405 with Allow and an error body', async () => {

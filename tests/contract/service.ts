@@ -16,14 +16,16 @@ export { DEMO_KEYS };
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /**
- * A database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL names a Postgres server,
- * a fresh database there (dropped afterwards), so the same suite proves the node-postgres path.
+ * When TEST_DATABASE_URL names a Postgres server (`npm test` starts one): a fresh database there, with a
+ * way to drop it; otherwise null (the caller uses embedded PGlite).
  */
-async function freshDatabase() {
+export async function freshPostgres(
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) return { handle: await openDatabase('memory://'), drop: async () => {} };
+  if (!admin) return null;
   const { Client } = await import('pg');
-  const name = `contract_${process.pid}_${Date.now()}`;
+  const name = `${prefix}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const run = async (statement: string) => {
     const client = new Client({ connectionString: admin });
     await client.connect();
@@ -36,10 +38,17 @@ async function freshDatabase() {
   await run(`CREATE DATABASE ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  return {
-    handle: await openDatabase(url.toString()),
-    drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * A database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL names a Postgres server,
+ * a fresh database there (dropped afterwards), so the same suite proves the node-postgres path.
+ */
+async function freshDatabase() {
+  const pg = await freshPostgres('contract');
+  if (!pg) return { handle: await openDatabase('memory://'), drop: async () => {} };
+  return { handle: await openDatabase(pg.url), drop: pg.drop };
 }
 
 /**

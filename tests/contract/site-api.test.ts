@@ -52,9 +52,10 @@ describe('GET /api/search', () => {
     expect(res.status).toBe(200);
     const direct = await api('/properties?per_page=5&sort=-sleeps&guests=2');
     expect(res.body.properties.map((p: any) => p.id)).toEqual(direct.body.properties.map((p: any) => p.id));
-    expect(res.body.pagination.next).toBe(
-      `/api/search${direct.body.pagination.next.slice('/properties'.length)}`,
-    );
+    // The next page through this route, with the same query (in whatever order the site writes it).
+    const query = (link: string) => [...new URL(link, 'http://x').searchParams].sort();
+    expect(new URL(res.body.pagination.next, 'http://x').pathname).toBe('/api/search');
+    expect(query(res.body.pagination.next)).toEqual(query(direct.body.pagination.next));
     expect(res.headers.get('x-catalog-mode')).toBe('test');
     expect(res.headers.get('x-request-id')).toMatch(/^site_[0-9a-f]{24}$/);
     // The site's request id went upstream with the call.

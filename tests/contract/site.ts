@@ -7,6 +7,7 @@ import {
   openSiteDatabase,
   type SiteDatabase,
 } from '@/lib/site/db/client';
+import { freshPostgres } from './service';
 
 export const SITE = 'http://localhost:3000';
 
@@ -21,30 +22,49 @@ export function configure(env: Record<string, string | undefined>): void {
 }
 
 /**
- * The site side for one test file: its own database (in memory unless a directory is given, to survive a
- * "restart"), and the client pointed at the given upstream.
+ * The site side for one test file: its own database (a fresh Postgres database when TEST_DATABASE_URL is
+ * set, else PGlite in memory, or in the directory given, to survive a "restart"), and the client pointed
+ * at the given upstream.
  */
 export function setupSite(options: {
   upstream: () => string;
   env?: Record<string, string>;
   dataDir?: string;
 }) {
-  const state: { handle?: SiteDatabase; saved: Record<string, string | undefined> } = { saved: {} };
+  const state: {
+    handle?: SiteDatabase;
+    saved: Record<string, string | undefined>;
+    target?: string;
+    drop?: () => Promise<void>;
+  } = { saved: {} };
   beforeAll(async () => {
+    const pg = await freshPostgres('site');
+    state.target = pg?.url ?? options.dataDir ?? 'memory://';
+    state.drop = pg?.drop;
     const env = { SVC_BASE_URL: options.upstream(), UPSTREAM_TIMEOUT_MS: '1500', ...options.env };
     for (const k of Object.keys(env)) state.saved[k] = process.env[k];
     configure(env);
-    state.handle = await openSiteDatabase(options.dataDir ?? 'memory://');
+    state.handle = await openSiteDatabase(state.target);
     installSiteDatabase(state.handle);
   });
   afterAll(async () => {
     await closeSiteDatabase();
     configure(state.saved);
+    await state.drop?.();
   });
   return {
     get db() {
       if (!state.handle) throw new Error('site not started');
       return state.handle.db;
+    },
+    /** The open database handle, to install again after a test swapped in another. */
+    get handle() {
+      if (!state.handle) throw new Error('site not started');
+      return state.handle;
+    },
+    /** Where the database lives (a Postgres URL, a directory or memory://). */
+    get target() {
+      return state.target ?? 'memory://';
     },
     /** Closes the database and forgets the client, as a stopped process would; `start` opens them again. */
     async stop() {
@@ -52,7 +72,7 @@ export function setupSite(options: {
       resetCatalogClient();
     },
     async start() {
-      state.handle = await openSiteDatabase(options.dataDir ?? 'memory://');
+      state.handle = await openSiteDatabase(state.target);
       installSiteDatabase(state.handle);
     },
   };

@@ -38,6 +38,7 @@ interface OrderMatchers<R = unknown> {
 }
 
 declare module 'vitest' {
-  // biome-ignore lint/suspicious/noExplicitAny: declaration merging must repeat vitest's own `T = any`.
-  interface Matchers<T = any> extends OrderMatchers<T> {}
+  // Declaration merging repeats vitest's own type parameters.
+  interface Matchers<R extends void | Promise<void> = void | Promise<void>, T = unknown>
+    extends OrderMatchers<R> {}
 }

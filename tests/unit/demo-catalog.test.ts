@@ -17,7 +17,8 @@ describe('demo catalog generator', () => {
     expect(again.booked_ranges).toEqual(catalog.booked_ranges);
     const other = generateDemoCatalog({ seed: 43, properties: SIZE, now: NOW });
     expect(other.properties.map((p) => p.name)).not.toEqual(catalog.properties.map((p) => p.name));
-  });
+    // Two more catalogs of 3,000 properties, each with its photo galleries planned: seconds on a busy machine.
+  }, 30_000);
 
   it('builds about 800 locations in a three-to-four level tree, properties on leaves only', () => {
     expect(catalog.locations.length).toBeGreaterThan(700);

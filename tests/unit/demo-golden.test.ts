@@ -16,7 +16,7 @@ const FINGERPRINTS: Record<keyof DemoCatalog, string> = {
   bedrooms: '7e29bfcbaaade0b0',
   bathrooms: '9dc5be6ed27ea42e',
   reviews: '334db805b6b21306',
-  images: 'a5f99563e0d900a5',
+  images: '7791706902f8bac0', // the demo photos' plans (photos.ts), as main's generator wrote them
   rate_periods: '2d018a127e190fc4',
   default_rates: '63ad697b196f5339',
   fees: '1a9f70b2dfc8d15e',

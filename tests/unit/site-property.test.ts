@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Html } from '@/components/property/details';
-import { bedroomsPriced, calendarOf, minimumStay } from '@/lib/site/browser/stay-rules';
+import { calendarOf } from '@/lib/site/browser/calendar-rules';
+import { bedroomsPriced, minimumStay } from '@/lib/site/browser/stay-rules';
 import { safeHtml } from '@/lib/site/html';
 
 describe('HTML from the API', () => {

@@ -48,6 +48,7 @@ export default async function SearchPage({ searchParams }: Props) {
           initial={view.data}
           displayCurrency={view.currency}
           initialErrors={view.errors}
+          withMap
           location={here ? { id: here.id, label: here.name } : null}
           wider={wider ? { id: wider.id, name: wider.name } : null}
         />

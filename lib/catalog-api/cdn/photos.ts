@@ -24,7 +24,8 @@ export const MAX_WIDTH = 2400;
 const RENDERS_AT_ONCE = 2;
 /** Beyond this many cached files, new widths are still served but no longer kept. */
 const MAX_CACHED_FILES = 50_000;
-const VERSION = 'v1';
+// Part of every cached file's name and ETag: a new drawing of the scenes gets new names.
+const VERSION = 'v2';
 
 // Rendered files are kept on disk; libvips' own operation cache would only hold memory twice. One thread per
 // render, two renders at once: the machine's two cores.

@@ -186,20 +186,6 @@ export const BATH_FEATURES = [
   'rain_shower',
 ];
 
-export const SCENES = [
-  ['exterior', 'The villa from the garden'],
-  ['pool', 'Pool and sun terrace'],
-  ['coast', 'The coastline nearby'],
-  ['living', 'Living room'],
-  ['bedroom', 'Bedroom'],
-  ['kitchen', 'Kitchen'],
-  ['bathroom', 'Bathroom'],
-  ['terrace', 'Terrace at sunset'],
-  ['mountain', 'Mountain view'],
-  ['garden', 'Garden'],
-  ['dining', 'Dining area'],
-] as const;
-
 export const REVIEW_TITLES = [
   'A perfect week',
   'Better than the photos',

@@ -1,7 +1,7 @@
 import 'server-only';
-import { SCENES } from './content';
 import { agentRows, locationRows } from './destinations';
 import { listingOf, propertyRow } from './listing';
+import { lastRowsOf, planPhotos } from './photos';
 import { feeRows, promotionRows, rateRows, taxRows } from './prices';
 import { Random } from './random';
 import { amenityRows, bathroomRows, bedroomRows, bookedRangeRows, reviewRows } from './rooms';
@@ -106,23 +106,21 @@ export function* demoCatalogBatches(options: GenerateOptions, batchSize = 200): 
     amenityRows(draw, listing, out.amenities);
     const reviews = reviewRows(draw, listing, out.reviews);
 
-    // Photos: the first is the cover. A few properties have none.
-    const imageCount = rng.chance(0.03)
-      ? 0
-      : Math.min(30, Math.max(1, Math.round(4 + rng.next() * 14 + rng.next() * 12)));
-    for (let i = 0; i < imageCount; i++) {
-      const [scene, caption] = i === 0 ? rng.pick(SCENES.slice(0, 2)) : rng.pick(SCENES);
-      const portrait = i > 0 && rng.chance(0.1);
-      out.images.push({
-        id: draw.ids.image++,
-        property_id: id,
-        position: i + 1,
-        caption: i === 0 ? `${name}: ${caption.toLowerCase()}` : caption,
-        width: portrait ? 1067 : 1600,
-        height: portrait ? 1600 : rng.chance(0.8) ? 1067 : 1200,
-        scene,
-      });
-    }
+    // Photos, planned from the listing (photos.ts): the first is the cover. A few properties have none.
+    const photos = planPhotos(rng, options.seed, {
+      id,
+      name,
+      type: listing.type,
+      sleeps,
+      path: listing.place.path,
+      lat: listing.place.lat,
+      bedrooms: lastRowsOf(out.bedrooms, id),
+      bathrooms: lastRowsOf(out.bathrooms, id),
+      amenities: lastRowsOf(out.amenities, id).flatMap((a) => a.items),
+    });
+    const imageCount = photos.length;
+    for (const { position, caption, width, height, scene } of photos)
+      out.images.push({ id: draw.ids.image++, property_id: id, position, caption, width, height, scene });
 
     const { priceOnRequest } = rateRows(draw, listing, out);
     out.fees.push(...feeRows(draw, listing));

@@ -24,7 +24,10 @@ export const SEARCH_KEYS = [
   'price_min',
   'price_max',
   'currency',
+  'bounds',
   'page',
+  // Whether the map is shown: the view's state, not the search's (apiQueryFor leaves it out).
+  'map',
 ] as const;
 export const PER_PAGE = 12;
 
@@ -61,6 +64,7 @@ export function cleanParams(
   if (out.get('children') === '0') out.delete('children');
   if (out.get('page') === '1') out.delete('page');
   if (out.get('sort') === 'id') out.delete('sort');
+  if (out.get('map') !== '1') out.delete('map');
   return out;
 }
 
@@ -79,6 +83,7 @@ export function activeFilters(params: URLSearchParams, fixedLocation?: number): 
     hasParty(params),
     params.has('bedrooms'),
     params.has('price_min') || params.has('price_max'),
+    params.has('bounds'),
   ].filter(Boolean).length;
 }
 
@@ -101,6 +106,7 @@ export function showRange(checkin: string, checkout: string, { weekdays = true }
 /** The query of the site route that answers this search (the browser's updates go through it). */
 export function apiQueryFor(params: URLSearchParams): URLSearchParams {
   const q = new URLSearchParams(params);
+  q.delete('map');
   q.set('per_page', String(PER_PAGE));
   return q;
 }

@@ -14,6 +14,7 @@ import {
   ruleProblem,
 } from '@/lib/rules';
 import { executeRows } from '../../db/open';
+import { type Bounds, inBounds } from '../browser/bounds';
 import type { SiteDb } from '../db/client';
 import { replicaProperties, replicaState } from '../db/schema';
 import { convert, type FxRates } from './fx';
@@ -50,6 +51,8 @@ export interface ReplicaQuery {
   priceMin?: number;
   priceMax?: number;
   currency: string;
+  /** The map's area: only properties placed inside it (west > east crosses the antimeridian). */
+  bounds?: Bounds;
   /** The site's today (UTC), for "from" prices. */
   today: string;
 }
@@ -384,6 +387,7 @@ export function searchIndex(index: Index, q: ReplicaQuery, fx: FxRates): Replica
       if (places && !places.has(s.location.id)) continue;
       if (q.guests !== undefined && s.sleeps < q.guests) continue;
       if (q.rooms !== undefined && s.bedrooms < q.rooms) continue;
+      if (q.bounds && !inBounds(q.bounds, s.latitude, s.longitude)) continue;
       if (dated && availabilityProblem(e.occupancy, dated.checkin, dated.checkout)) continue;
       found.push(e);
     }

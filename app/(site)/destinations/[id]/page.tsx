@@ -86,6 +86,7 @@ export default async function DestinationPage({ params, searchParams }: Props) {
             initial={view.data}
             displayCurrency={view.currency}
             initialErrors={view.errors}
+            withMap
             fixedLocation={here.id}
             wider={wider ? { id: wider.id, name: wider.name } : null}
           />

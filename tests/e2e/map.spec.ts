@@ -1,0 +1,244 @@
+import type { Locator, Page } from '@playwright/test';
+import { cardIds, expect, expectAccessible, TEST_SITE, test } from './support';
+
+/*
+ * The results on a map and the property's map, as a traveller uses them (Chromium's software WebGL): the
+ * map shows the list's rentals, each marker says its card's price, a group zooms in when pressed, "Search
+ * this area" narrows the results and a reload keeps it, hovering a card lights its marker and back; on a
+ * phone the map is full screen with the cards in a strip; the property page shows where the rental is.
+ */
+
+async function replicaReady() {
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const body = await (await fetch(`${TEST_SITE}/api/search?per_page=1`)).json();
+    if (body.source === 'replica') return;
+    if (Date.now() > deadline) throw new Error('the replica did not finish loading');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const STAY = `checkin=${day(40)}&checkout=${day(47)}&adults=2`;
+
+type Summary = { id: number; latitude: number | null; longitude: number | null };
+
+/** The country with the most rentals: its map has groups at the first view. */
+let country = 0;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  await replicaReady();
+  const { locations } = await (await fetch(`${TEST_SITE}/api/locations`)).json();
+  const countries = (locations as { id: number; path: string[]; property_count: number }[])
+    .filter((l) => l.path.length === 2)
+    .sort((a, b) => b.property_count - a.property_count);
+  country = countries[0]!.id;
+});
+
+async function openMap(page: Page, url: string) {
+  await page.goto(url);
+  const map = page.getByTestId('results-map');
+  await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(map).toHaveAttribute('data-zoom', /\d/);
+  return map;
+}
+
+/** Rentals on the map: each marker's id, and every id inside a group. */
+async function mapIds(page: Page): Promise<number[]> {
+  const singles = await page
+    .getByTestId('price-marker')
+    .evaluateAll((ms) => ms.map((m) => Number(m.getAttribute('data-id'))));
+  const grouped = await page
+    .getByTestId('cluster-marker')
+    .evaluateAll((ms) => ms.flatMap((m) => (m.getAttribute('data-ids') ?? '').split(',').map(Number)));
+  return [...singles, ...grouped].sort((a, b) => a - b);
+}
+
+const zoomOf = async (map: Locator) => Number(await map.getAttribute('data-zoom'));
+const count = async (page: Page) =>
+  Number((await page.getByRole('status').first().textContent())?.match(/^(\d+)/)?.[1]);
+
+test.describe('on a desktop (1366 px)', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test('the map shows the list’s rentals, each marker its card’s price, lit with its card', async ({
+    page,
+  }) => {
+    const map = await openMap(page, `/destinations/${country}?${STAY}&map=1`);
+    // Beside the list, not over it.
+    const list = page.getByRole('article').first();
+    await expect(list).toBeVisible();
+    const listBox = (await list.boundingBox())!;
+    const mapBox = (await map.boundingBox())!;
+    expect(mapBox.x).toBeGreaterThanOrEqual(listBox.x + listBox.width);
+
+    const ids = await cardIds(page);
+    const answer = await (
+      await fetch(`${TEST_SITE}/api/search?location=${country}&${STAY}&per_page=12`)
+    ).json();
+    const placed = (answer.properties as Summary[])
+      .filter((p) => p.latitude !== null && p.longitude !== null)
+      .map((p) => p.id);
+    expect(answer.properties.map((p: Summary) => p.id)).toEqual(ids);
+    await expect.poll(() => mapIds(page)).toEqual([...placed].sort((a, b) => a - b));
+
+    // Each rental's own marker against its card (into a group first if every rental is grouped).
+    for (let i = 0; i < 6 && (await page.getByTestId('price-marker').count()) === 0; i++) {
+      await page.getByTestId('cluster-marker').first().click();
+      await page.waitForTimeout(600);
+    }
+    let compared = 0;
+    for (const marker of await page.getByTestId('price-marker').all()) {
+      const id = await marker.getAttribute('data-id');
+      const card = page.locator(
+        `section[aria-labelledby="results-heading"] li:has(a[href^="/properties/${id}?"])`,
+      );
+      const total = card.getByTestId('card-total');
+      if ((await total.count()) === 0) continue; // no price for these dates: the marker shows a house
+      await expect(marker).toHaveText((await total.textContent())!);
+      await expect(marker).toHaveAccessibleName(/total for 7 nights$/);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(0);
+
+    // A card under the pointer lights its marker; a marker under the pointer lights its card.
+    const marker = page.getByTestId('price-marker').first();
+    const id = await marker.getAttribute('data-id');
+    const card = page.locator(
+      `section[aria-labelledby="results-heading"] li:has(a[href^="/properties/${id}?"])`,
+    );
+    await card.hover();
+    await expect(marker).toHaveAttribute('data-active', 'true');
+    await page.mouse.move(0, 0);
+    await expect(marker).not.toHaveAttribute('data-active', 'true');
+    await marker.hover();
+    await expect(card).toHaveAttribute('data-active', 'true');
+    await expectAccessible(page);
+  });
+
+  test('pressing a group zooms in on it', async ({ page }) => {
+    const map = await openMap(page, `/destinations/${country}?${STAY}&map=1`);
+    // Out until rentals group (a country's towns are close at a continent's scale).
+    for (let i = 0; i < 8 && (await page.getByTestId('cluster-marker').count()) === 0; i++) {
+      await page.getByRole('button', { name: 'Zoom out', exact: true }).click();
+      await page.waitForTimeout(400);
+    }
+    const group = page.getByTestId('cluster-marker').first();
+    const size = Number(await group.textContent());
+    expect(size).toBeGreaterThan(1);
+    await expect(group).toHaveAccessibleName(`${size} rentals here: zoom in`);
+    const before = await zoomOf(map);
+    await group.click();
+    await expect.poll(() => zoomOf(map)).toBeGreaterThan(before);
+  });
+
+  test('“Search this area” narrows the results to the map, and a reload keeps it', async ({ page }) => {
+    const map = await openMap(page, `/search?${STAY}&map=1`);
+    const all = await count(page);
+    await expect(page.getByRole('button', { name: 'Search this area' })).toHaveCount(0);
+    // Into a group of rentals: the view then holds them and only part of the world's rentals.
+    for (let i = 0; i < 8 && (await page.getByTestId('cluster-marker').count()) === 0; i++) {
+      await page.getByRole('button', { name: 'Zoom out', exact: true }).click();
+      await page.waitForTimeout(400);
+    }
+    await page.getByTestId('cluster-marker').first().click();
+    await page.getByRole('button', { name: 'Search this area' }).click();
+    await expect(page).toHaveURL(/bounds=-?\d/);
+    await expect(page.getByRole('status').first()).not.toHaveText(new RegExp(`^${all} rentals`));
+    const narrowed = await count(page);
+    expect(narrowed).toBeGreaterThan(0);
+    expect(narrowed).toBeLessThan(all);
+    await expect(page.getByTestId('area-note')).toContainText('Only rentals in the map’s area');
+
+    // Every rental found is inside the box the URL names.
+    const bounds = new URL(page.url()).searchParams.get('bounds')!.split(',').map(Number);
+    const [west, south, east, north] = bounds as [number, number, number, number];
+    const found = await (
+      await fetch(`${TEST_SITE}/api/search?${new URL(page.url()).searchParams}&per_page=200`)
+    ).json();
+    expect(found.pagination.total).toBe(narrowed);
+    for (const p of found.properties as Summary[]) {
+      expect(p.latitude!).toBeGreaterThanOrEqual(south);
+      expect(p.latitude!).toBeLessThanOrEqual(north);
+      if (west <= east) {
+        expect(p.longitude!).toBeGreaterThanOrEqual(west);
+        expect(p.longitude!).toBeLessThanOrEqual(east);
+      }
+    }
+
+    const url = page.url();
+    await page.reload();
+    await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+    expect(page.url()).toBe(url);
+    expect(await count(page)).toBe(narrowed);
+    await expect.poll(() => mapIds(page)).toEqual([...(await cardIds(page))].sort((a, b) => a - b));
+
+    // And back to everywhere.
+    await page.getByRole('link', { name: 'Search everywhere' }).click();
+    await expect(page).not.toHaveURL(/bounds=/);
+    await expect(page.getByRole('status').first()).toHaveText(new RegExp(`^${all} rentals`));
+  });
+
+  test('“Show map” opens it beside the list and keeps the results; pages without it load no map code', async ({
+    page,
+  }) => {
+    const maps: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/maps/')) maps.push(r.url());
+    });
+    await page.goto(`/search?${STAY}`);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(maps).toEqual([]);
+    const ids = await cardIds(page);
+    await page.getByRole('button', { name: 'Show map' }).click();
+    await expect(page).toHaveURL(/map=1/);
+    await expect(page.getByTestId('results-map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+    expect(await cardIds(page)).toEqual(ids);
+    await page.getByRole('button', { name: 'Hide map' }).click();
+    await expect(page.getByTestId('results-map')).toHaveCount(0);
+    await expect(page).not.toHaveURL(/map=1/);
+  });
+
+  test('the property page shows where the rental is', async ({ page }) => {
+    const answer = await (await fetch(`${TEST_SITE}/api/search?per_page=50`)).json();
+    const rental = (answer.properties as (Summary & { name: string })[]).find((p) => p.latitude !== null)!;
+    await page.goto(`/properties/${rental.id}`);
+    await page.locator('#location').scrollIntoViewIfNeeded();
+    const map = page.getByTestId('property-map');
+    await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+    const marker = page.getByRole('img', { name: rental.name, exact: true });
+    await expect(marker).toBeVisible();
+    // At the middle of the map.
+    const m = (await marker.boundingBox())!;
+    const b = (await map.boundingBox())!;
+    expect(Math.abs(m.x + m.width / 2 - (b.x + b.width / 2))).toBeLessThan(4);
+    expect(Math.abs(m.y + m.height / 2 - (b.y + b.height / 2))).toBeLessThan(4);
+  });
+});
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the map fills the screen with the cards in a strip, and “Show list” goes back', async ({ page }) => {
+    await page.goto(`/destinations/${country}?${STAY}`);
+    const ids = await cardIds(page);
+    await page.getByRole('button', { name: 'Map', exact: true }).click();
+    const map = page.getByTestId('results-map');
+    await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+    const box = (await map.boundingBox())!;
+    expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+    const strip = page.getByRole('list', { name: 'Rentals on the map' });
+    await expect(strip.getByRole('article')).toHaveCount(ids.length);
+    // Pressing a marker brings its card into the strip.
+    const marker = page.getByTestId('price-marker').first();
+    const id = await marker.getAttribute('data-id');
+    await marker.click();
+    const card = strip.locator(`li[data-id="${id}"]`);
+    await expect(card).toBeInViewport({ ratio: 0.9 });
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Show list' }).click();
+    await expect(map).toHaveCount(0);
+    expect(await cardIds(page)).toEqual(ids);
+  });
+});
