@@ -3,8 +3,7 @@
 import Link from 'next/link';
 import { useId, useMemo, useState } from 'react';
 import type { Location } from '@/lib/contract';
-import { plural } from '@/lib/site/browser';
-import { matchLocations } from '@/lib/site/browser/match-locations';
+import { matchLocations, plural } from '@/lib/site/browser';
 
 export interface TreeNode {
   location: Location;

@@ -34,9 +34,7 @@ export function SiteHeader({
               </Link>
             </li>
             <li>
-              {/* Not prefetched: the results page's loading state brings the whole results view's script
-                  (~30 KB), which every page would otherwise download for a link most visitors never follow. */}
-              <Link className="hover:text-brand-700 hover:underline" href="/search" prefetch={false}>
+              <Link className="hover:text-brand-700 hover:underline" href="/search">
                 All rentals
               </Link>
             </li>

@@ -1,3 +1,5 @@
+'use client';
+
 import type { Quote, RateSheet } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import { money, roughMoney } from './format';
@@ -5,8 +7,6 @@ import { money, roughMoney } from './format';
 /*
  * A quote as travellers read one: "€X × N nights", each fee on its own line by its name, the discount,
  * taxes with their rate, the total as the headline; a refundable deposit apart, said to be returned.
- * No state of its own: the property page draws the price of the stay it opens with on the server, and the
- * booking widget loads this for every later one.
  */
 
 type Fee = RateSheet['fees'][number];

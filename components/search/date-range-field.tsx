@@ -2,7 +2,8 @@
 
 import { lazy, Suspense, useState } from 'react';
 import type { DateRange } from 'react-day-picker';
-import { fromDay, showDay, showRange, toDay } from '@/lib/site/browser';
+import { fromDay, showDay, toDay } from '@/lib/site/browser';
+import { showRange } from '@/lib/site/browser/search';
 import { PopoverField } from './popover-field';
 
 const DateRangeCalendar = lazy(() => import('./date-range-calendar'));

@@ -2,8 +2,7 @@
 
 import { useId, useMemo, useState } from 'react';
 import type { Location } from '@/lib/contract';
-import { plural } from '@/lib/site/browser';
-import { matchLocations } from '@/lib/site/browser/match-locations';
+import { matchLocations, plural } from '@/lib/site/browser';
 import { useLocations } from './use-locations';
 
 /**
@@ -95,15 +94,13 @@ export function DestinationCombobox({
         hidden={!open}
         className="absolute z-20 mt-1 max-h-80 w-full overflow-auto rounded-lg border border-sand-200 bg-white py-1 shadow-lg"
       >
-        {!locations.data && !locations.error && (
-          <p className="px-3 py-2 text-sm text-ink-700">Loading destinations…</p>
-        )}
-        {locations.error && (
+        {locations.isPending && <p className="px-3 py-2 text-sm text-ink-700">Loading destinations…</p>}
+        {locations.isError && (
           <p className="px-3 py-2 text-sm text-red-800">
             The destinations could not be loaded. {locations.error.message}
           </p>
         )}
-        {locations.data && options.length === 0 && (
+        {locations.isSuccess && options.length === 0 && (
           <p className="px-3 py-2 text-sm text-ink-700">No destination matches “{text}”.</p>
         )}
         {options.map((l, i) => (

@@ -1,10 +1,9 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
 import { catalog, UpstreamError } from '@/lib/catalog-client';
-import type { Availability, InquiryRequest, TolerantPropertyDetail, TolerantQuote } from '@/lib/contract';
+import type { InquiryRequest, TolerantPropertyDetail } from '@/lib/contract';
 import { today } from '@/lib/dates';
 import type { BookingData } from './browser/booking';
-import { calendarOf } from './browser/calendar-rules';
 import { readStay, type Stay } from './browser/stay';
 import { calendarRatesWindow } from './browser/stay-rules';
 import type { LeadShown } from './db/schema';
@@ -64,39 +63,10 @@ export async function propertyAreas(p: TolerantPropertyDetail) {
   };
 }
 
-/**
- * The stay a page's URL holds (lib/site/browser/stay.ts), and an advisor's `reference` to prefill. Dates the
- * calendar would refuse (a past or booked check-in, a check-out the stay cannot end on) are dropped rather
- * than priced: decided here, by the service's today, so the browser needs no rules before the calendar.
- */
-export function stayFromQuery(q: Query, booked: Availability['booked']): { stay: Stay; reference?: string } {
+/** The stay a page's URL holds (lib/site/browser/stay.ts), and an advisor's `reference` to prefill. */
+export function stayFromQuery(q: Query): { stay: Stay; reference?: string } {
   const reference = Array.isArray(q.reference) ? q.reference[0] : q.reference;
-  const asked = readStay(q);
-  const rules = calendarOf(booked, today());
-  const checkin = asked.checkin && !rules.whyNoCheckin(asked.checkin) ? asked.checkin : undefined;
-  const checkout =
-    checkin && asked.checkout && !rules.whyNoCheckout(checkin, asked.checkout) ? asked.checkout : undefined;
-  return { stay: { ...asked, checkin, checkout }, reference: reference || undefined };
-}
-
-/**
- * The price of the stay a page opens with, asked while the page is drawn: the traveller sees it at once,
- * and the browser neither asks again nor loads the client and the breakdown's script for it. Null when
- * there is no stay to price, the catalog refuses it or is slower than a second: the booking card then asks
- * for it itself, as it does for every later stay (and says why one is refused).
- */
-export async function quoteForPage(p: TolerantPropertyDetail, stay: Stay): Promise<TolerantQuote | null> {
-  const { checkin, checkout, adults, children, bedrooms } = stay;
-  if (!checkin || !checkout || adults + children > p.sleeps) return null;
-  const asked = catalog()
-    .quote(p.id, { checkin, checkout, adults, children, ...(bedrooms ? { bedrooms } : {}) })
-    .then((a) => a.data)
-    .catch(() => null);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), 1000);
-  });
-  return Promise.race([asked, late]).finally(() => clearTimeout(timer));
+  return { stay: readStay(q), reference: reference || undefined };
 }
 
 /**
