@@ -83,8 +83,10 @@ describe('bounded work per request', () => {
     const siteMs = performance.now() - started;
     expect(site.status).toBe(400);
     expect(site.body.error.fields).toEqual({ checkout: 'must be at most 365 nights after checkin' });
-    expect(v2Ms).toBeLessThan(100);
-    expect(siteMs).toBeLessThan(100);
+    // Unbounded, that quote took ~20 s. npm test runs this suite beside the timed build tests, at a lower
+    // priority, on 2 cores: a quick answer can take a few hundred milliseconds there.
+    expect(v2Ms).toBeLessThan(1000);
+    expect(siteMs).toBeLessThan(1000);
   });
 
   it('quotes the longest stay allowed, and refuses a check-in beyond three years', async () => {
