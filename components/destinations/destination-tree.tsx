@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useId, useMemo, useState } from 'react';
 import type { Location } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
-import { matchLocations } from '@/lib/site/match-locations';
+import { matchLocations } from '@/lib/site/browser/match-locations';
 
 export interface TreeNode {
   location: Location;

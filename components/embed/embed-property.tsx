@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
 import type { Quote } from '@/lib/contract';
-import type { Stay } from '@/lib/site/stay-link';
+import type { Stay } from '@/lib/site/browser/stay-link';
 import { Booking, BookingCard, type BookingData, StayCalendar } from '../property/booking';
 import { InlineInquiry } from '../property/booking-dialog';
 import { CalendarLegend } from '../property/calendar-legend';

@@ -1,7 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useContext, useEffect, useId, useRef } from 'react';
-import { hasDates } from '@/lib/site/stay-link';
+import { hasDates } from '@/lib/site/browser/stay-link';
 import { BookingUi, PartyFields, QuoteArea, type Step } from './booking';
 import { CalendarLegend } from './calendar-legend';
 import { money, stayLine } from './format';

@@ -13,7 +13,7 @@ import {
 } from 'react';
 import type { Quote } from '@/lib/contract';
 import { plural, showRange } from '@/lib/site/browser';
-import { guestsOf, hasDates, type Stay } from '@/lib/site/stay-link';
+import { guestsOf, hasDates, type Stay } from '@/lib/site/browser/stay-link';
 import type { SentLead } from '../inquiry/inquiry-form';
 import { money, party, roughMoney, shortDay } from './format';
 import { preloadCalendar } from './stay-calendar';

@@ -13,7 +13,7 @@ type Fee = RateSheet['fees'][number];
 
 /**
  * Each fee's share of a quote. The API gives only the fees' sum, so the lines are worked out from the rate
- * sheet by decisions.md's fee types, and used only when they add up to the API's sum: if our arithmetic
+ * sheet by the fee types (docs/decisions.md#property-and-fee-types), and used only when they add up to the API's sum: if our arithmetic
  * ever drifts from the service's, the traveller sees one honest "Fees" line, never lines that disagree.
  */
 export function feeLines(

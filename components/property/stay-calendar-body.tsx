@@ -4,8 +4,8 @@ import { type ReactNode, useLayoutEffect, useMemo, useState } from 'react';
 import { DayPicker, type Modifiers } from 'react-day-picker';
 import { addDays, daysBetween } from '@/lib/dates';
 import { formatDate, fromDay, showDay, toDay } from '@/lib/site/browser';
-import { calendarOf } from '@/lib/site/calendar-rules';
-import { minimumStay } from '@/lib/site/stay-rules';
+import { calendarOf } from '@/lib/site/browser/calendar-rules';
+import { minimumStay } from '@/lib/site/browser/stay-rules';
 import { useStay } from './stay-context';
 
 /*

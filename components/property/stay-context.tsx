@@ -1,13 +1,14 @@
 'use client';
 
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
-import type { Availability, Quote, RateSheet } from '@/lib/contract';
+import type { Quote } from '@/lib/contract';
 import { daysBetween } from '@/lib/dates';
-import type { ApiError } from '@/lib/site/api-error';
 import { toDay } from '@/lib/site/browser';
-import { type Stay, withStay } from '@/lib/site/stay-link';
-import { bedroomsPriced } from '@/lib/site/stay-rules';
-import { useApiGet } from '@/lib/site/use-api-get';
+import type { ApiError } from '@/lib/site/browser/api-error';
+import type { BookingData } from '@/lib/site/browser/booking';
+import { type Stay, withStay } from '@/lib/site/browser/stay-link';
+import { bedroomsPriced } from '@/lib/site/browser/stay-rules';
+import { useApiGet } from '@/lib/site/browser/use-api-get';
 
 /*
  * The one stay of a property page. The calendar, the party, the price, the phone's bar and the inquiry all
@@ -16,19 +17,7 @@ import { useApiGet } from '@/lib/site/use-api-get';
  * written back with replaceState, so a reload or a shared link keeps it (other parameters kept).
  */
 
-export interface BookingData {
-  propertyId: number;
-  name: string;
-  sleeps: number;
-  maxBedrooms: number;
-  booked: Availability['booked'];
-  rates: Pick<RateSheet, 'rates' | 'default_rate'>;
-  currency: string;
-  fees: RateSheet['fees'];
-  taxes: RateSheet['taxes'];
-  /** The lowest nightly rate still to come, for "from €X a night" before dates are chosen. */
-  fromNightly: number | null;
-}
+export type { BookingData } from '@/lib/site/browser/booking';
 
 interface StayContextValue {
   data: BookingData;
@@ -59,7 +48,7 @@ export function useStay(): StayContextValue {
 }
 
 // The site's client (and its wording of failures) loads with the first price the page asks for itself.
-const loadClient = () => import('@/lib/site/api-client');
+const loadClient = () => import('@/lib/site/browser/api-client');
 
 const keyOf = (s: Stay) =>
   s.checkin && s.checkout ? `${s.checkin}|${s.checkout}|${s.adults}|${s.children}|${s.bedrooms ?? ''}` : '';

@@ -3,7 +3,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { Location } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
-import { matchLocations } from '@/lib/site/match-locations';
+import { matchLocations } from '@/lib/site/browser/match-locations';
 import { useLocations } from './use-locations';
 
 /**

@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { TaggedCache } from '../catalog-client/cache';
@@ -15,6 +16,8 @@ export interface Broadcast {
   expire: (tags: string[]) => Promise<void>;
   clear: () => Promise<void>;
   close: () => Promise<void>;
+  /** Settles once this instance hears the others (at once without Redis; never rejects). */
+  ready: Promise<void>;
 }
 
 export function cacheBroadcast(cache: TaggedCache, redisUrl: string | undefined): Broadcast {
@@ -29,6 +32,7 @@ export function cacheBroadcast(cache: TaggedCache, redisUrl: string | undefined)
       expire: async (tags) => local.expire(tags),
       clear: async () => local.clear(),
       close: async () => {},
+      ready: Promise.resolve(),
     };
   }
   // This instance's own messages come back to it; it has applied them already.
@@ -39,8 +43,9 @@ export function cacheBroadcast(cache: TaggedCache, redisUrl: string | undefined)
   for (const r of [publisher, subscriber]) {
     r.on('error', (error) => logger.warn({ err: error }, 'cache broadcast: Redis unreachable'));
   }
-  subscriber
+  const ready = subscriber
     .subscribe(CHANNEL)
+    .then(() => undefined)
     .catch((error) => logger.warn({ err: error }, 'cache broadcast: cannot subscribe'));
   subscriber.on('message', (_channel, text: string) => {
     try {
@@ -76,5 +81,6 @@ export function cacheBroadcast(cache: TaggedCache, redisUrl: string | undefined)
       subscriber.disconnect();
       publisher.disconnect();
     },
+    ready,
   };
 }

@@ -31,7 +31,7 @@ afterAll(() => {
 });
 
 const until = async (check: () => boolean) => {
-  for (let i = 0; i < 50 && !check(); i++) await new Promise((r) => setTimeout(r, 40));
+  for (let i = 0; i < 250 && !check(); i++) await new Promise((r) => setTimeout(r, 40));
 };
 
 describe.skipIf(!available)('cache expiries across instances', () => {
@@ -39,7 +39,7 @@ describe.skipIf(!available)('cache expiries across instances', () => {
     const caches = [new TaggedCache({ maxBytes: 1e6 }), new TaggedCache({ maxBytes: 1e6 })];
     const casts = caches.map((c) => cacheBroadcast(c, url));
     try {
-      await new Promise((r) => setTimeout(r, 200)); // subscriptions in place
+      await Promise.all(casts.map((c) => c.ready)); // both hear the channel
       let loads = 0;
       const read = (c: TaggedCache) =>
         c.get('p', { tags: ['property:7:rates'], ttlMs: 60_000 }, async () => ++loads);

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Location } from '@/lib/contract';
 import { addDays } from '@/lib/dates';
 import { formatDate, fromDay, showDay, showRange, toDay } from '@/lib/site/browser';
-import { matchLocations } from '@/lib/site/match-locations';
-import { cleanParams, showRange as searchShowRange } from '@/lib/site/search';
+import { matchLocations } from '@/lib/site/browser/match-locations';
+import { cleanParams, showRange as searchShowRange } from '@/lib/site/browser/search';
 
 const zone = process.env.TZ;
 afterEach(() => {

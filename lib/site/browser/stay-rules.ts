@@ -58,7 +58,7 @@ export function minimumStay(rates: Rates, checkin: string, bedrooms: number): nu
   return minimumStayRule(checkin, bedrooms, periods, defaultRate);
 }
 
-/** Bedrooms priced for a party (decisions.md): at least one per two guests, at most the property's. */
+/** Bedrooms priced for a party (docs/decisions.md#quote-arithmetic): at least one per two guests, at most the property's. */
 export function bedroomsPriced(
   asked: number | undefined,
   adults: number,
@@ -112,9 +112,4 @@ export function verdictsFor(terms: PropertyTerms): (stay: StayChoice) => StayVer
     availability: availabilityProblem(occupancy, stay.checkin, stay.checkout),
     rule: ruleProblem({ ...stay, property, periods, defaultRate }),
   });
-}
-
-/** One stay's verdict (see verdictsFor). */
-export function stayVerdict(terms: PropertyTerms, stay: StayChoice): StayVerdict {
-  return verdictsFor(terms)(stay);
 }

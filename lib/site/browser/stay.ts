@@ -1,4 +1,4 @@
-import { fromDay } from './browser';
+import { fromDay } from './index';
 import { DEFAULT_ADULTS, PARTY_LIMITS, type Stay } from './stay-link';
 
 export * from './stay-link';

@@ -11,6 +11,12 @@ import { ApiError, INTERNAL_ERROR } from './api-error';
 
 export { ApiError, type ApiErrorCode, toApiError } from './api-error';
 
+/**
+ * The inquiry form's field a person never sees (hidden from view and from assistive technology) but a
+ * form-filling bot fills: the form sends it, POST /api/inquiries drops an inquiry that has it.
+ */
+export const HONEYPOT_FIELD = 'website';
+
 const FALLBACK: Record<string, string> = {
   validation_failed: 'Some details need correcting.',
   invalid_request: 'That request could not be handled; please check the details.',

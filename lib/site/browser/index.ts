@@ -1,4 +1,11 @@
 /*
+ * lib/site/browser — the site's code that may run in the browser: the stay in the URL (stay.ts), the search's
+ * URL state (search.ts), the calendar's view of the shared rules (stay-rules.ts), words for people
+ * (messages.ts), the browser's client of the site's /api (api-client.ts), what the booking widget needs
+ * (booking.ts), map bounds and the map's style (bounds.ts, map-style.ts), and here the day and text helpers.
+ * It imports only itself, lib/contract, lib/rules, lib/dates and browser-safe packages, never a server module
+ * (docs/architecture.md, checked by `npm run check:imports`).
+ *
  * Helpers the browser and the server share for the site's pages. Dates stay `YYYY-MM-DD` strings; a Date is
  * made only for a calendar widget, at local midnight of that day, and turned back with the same local rule,
  * so no time zone moves a day. Written out here rather than with date-fns: these few patterns are on every
