@@ -7,13 +7,10 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { settings } = await import('./lib/settings');
   if (settings().CATALOG_API_ENABLED) {
-    const { ensureDatabase } = await import('./lib/catalog-api/bootstrap');
+    const { ensureDatabase, getDb, startCatalogActivity } = await import('./lib/catalog-api');
     await ensureDatabase();
-    if (settings().CATALOG_ACTIVITY) {
-      const { startCatalogActivity } = await import('./lib/catalog-api/activity');
-      const { getDb } = await import('./lib/catalog-api/db/client');
+    if (settings().CATALOG_ACTIVITY)
       startCatalogActivity(getDb, settings().CATALOG_ACTIVITY_INTERVAL_SECONDS);
-    }
   }
   const { getSiteDb } = await import('./lib/site/db/client');
   await getSiteDb();

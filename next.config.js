@@ -7,6 +7,9 @@ const nextConfig = {
   // for the width each layout needs instead of resizing them here.
   images: { loader: 'custom', loaderFile: './lib/image-loader.ts' },
   reactStrictMode: true,
+  // The site's one style sheet (Tailwind's utilities, ~7 KB compressed) goes in the page itself: a phone
+  // paints without waiting for a second request first.
+  experimental: { inlineCss: true },
 };
 
 export default nextConfig;

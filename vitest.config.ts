@@ -18,8 +18,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
-          // The demo generator's tests build 3,000 properties twice: seconds on a busy 2-core machine.
-          testTimeout: 30_000,
+          setupFiles: ['tests/setup/matchers.ts'],
         },
       },
       {
@@ -28,11 +27,13 @@ export default defineConfig({
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/setup/matchers.ts', 'tests/setup/server-log.ts'],
           // Each file seeds its own in-memory database; give PGlite's start-up room on a busy machine.
           testTimeout: 30_000,
           hookTimeout: 120_000,
           env: {
-            LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+            // Logged into memory and shown beside a failing test only (tests/setup/server-log.ts).
+            LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
             // Files the service writes (the photo cache) go to a scratch folder, not the project's .data.
             DATA_DIR: path.join(os.tmpdir(), `rental-contract-${process.pid}`),
             // The suite makes thousands of requests with one key; the rate-limit tests lower these themselves.

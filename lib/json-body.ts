@@ -1,7 +1,9 @@
+import 'server-only';
+
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * Reads a JSON object body as decisions.md asks, for both roles: Content-Type application/json, at most
+ * Reads a JSON object body as docs/decisions.md#request-bodies decides, for both roles: Content-Type application/json, at most
  * 64 KiB (read in chunks and abandoned past the limit, never buffered whole), valid JSON, an object.
  * Anything else throws the caller's "invalid request" error with a message saying what was wrong.
  */

@@ -1,3 +1,4 @@
+import 'server-only';
 import pino from 'pino';
 import { settings } from './settings';
 
@@ -7,12 +8,24 @@ import { settings } from './settings';
  * logs a key in the first place.
  */
 export function createLogger(service: string) {
-  return pino({
+  const options: pino.LoggerOptions = {
     level: settings().LOG_LEVEL,
     base: { service },
     redact: { paths: ['headers["x-svc-api-token"]', 'key', 'apiKey'], censor: '[redacted]' },
     serializers: { err: withoutValues },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/** Where log lines go when not to pino's own standard output: set by tests only. */
+let destination: pino.DestinationStream | undefined;
+
+/**
+ * Sends the lines of every logger made after the call to `to`. The contract tests keep each test's server
+ * log and print it when the test fails (tests/setup/server-log.ts, which runs before any logger is made).
+ */
+export function setLogDestination(to: pino.DestinationStream): void {
+  destination = to;
 }
 
 /**
@@ -22,7 +35,7 @@ export function createLogger(service: string) {
  */
 export function withoutValues(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
-  const out = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
+  const out = pino.stdSerializers.err(error);
   const clean: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(out)) {
     if (VALUE_FIELDS.has(k)) continue;

@@ -1,3 +1,4 @@
+import 'server-only';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /*

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * A counting semaphore for both roles: at most `size` pieces of work at once in this process (photo renders
  * on two cores, inquiries in flight upstream); the rest wait their turn, first come first served.

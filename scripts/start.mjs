@@ -56,10 +56,14 @@ if (built === 0 || changed > built) {
 // `--build-only`: stop here (the end-to-end tests build once, then start several servers from that build).
 if (process.argv.includes('--build-only')) process.exit(0);
 
-const setup = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/db-setup.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const setup = spawnSync(
+  process.execPath,
+  ['--conditions=react-server', '--import', 'tsx', path.join(root, 'scripts/db-setup.ts')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (setup.status !== 0) process.exit(setup.status ?? 1);
 
 const port = process.env.PORT ?? '3000';

@@ -2,7 +2,7 @@
 // `npm test`: every layer of tests, on Node 24, with a real Postgres and Redis (scripts/test-services.mjs
 // starts them when TEST_DATABASE_URL / TEST_REDIS_URL are not given, and stops them at the end, on failure
 // and on Ctrl-C too). The order:
-//   1. typecheck, lint, unit tests (their timings want the machine to themselves);
+//   1. typecheck, lint, the import rules (docs/architecture.md), unit tests (their timings want the machine to themselves);
 //   2. the production build (once: the build tests and the end-to-end tests serve it), beside the start
 //      of Postgres and Redis;
 //   3. two lanes side by side, one core each on a 2-core machine:
@@ -121,6 +121,19 @@ let failed = false;
 try {
   await step('typecheck', npx('tsc', '--noEmit'));
   await step('lint', npx('biome', 'check', '.'));
+  await step(
+    'import rules',
+    npx(
+      'depcruise',
+      '--config',
+      '.dependency-cruiser.cjs',
+      'app',
+      'components',
+      'lib',
+      'proxy.ts',
+      'instrumentation.ts',
+    ),
+  );
   await step('unit', npx('vitest', 'run', '--project', 'unit'));
   // Kept at once, so that a failed build still stops what has started.
   const starting = startServices().then((s) => {

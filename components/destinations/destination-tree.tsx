@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { useId, useMemo, useState } from 'react';
 import type { Location } from '@/lib/contract';
-import { matchLocations, plural } from '@/lib/site/browser';
+import { plural } from '@/lib/site/browser';
+import { matchLocations } from '@/lib/site/browser/match-locations';
 
 export interface TreeNode {
   location: Location;

@@ -3,8 +3,10 @@
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
 import type { Quote } from '@/lib/contract';
-import type { Stay } from '@/lib/site/stay';
-import { Booking, BookingCard, type BookingData, InlineInquiry, StayCalendar } from '../property/booking';
+import type { Stay } from '@/lib/site/browser/stay-link';
+import { Booking, BookingCard, type BookingData, StayCalendar } from '../property/booking';
+import { InlineInquiry } from '../property/booking-dialog';
+import { CalendarLegend } from '../property/calendar-legend';
 import { useEmbedEvents } from './bridge';
 
 /**
@@ -58,7 +60,7 @@ export function EmbedBooking({
     >
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_22rem] md:items-start">
         <div className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
-          <StayCalendar />
+          <StayCalendar legend={<CalendarLegend />} />
         </div>
         <BookingCard />
       </div>

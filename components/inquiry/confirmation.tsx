@@ -2,8 +2,8 @@ import Image from 'next/image';
 import Link from 'next/link';
 import { daysBetween } from '@/lib/dates';
 import { plural } from '@/lib/site/browser';
+import { withStay } from '@/lib/site/browser/stay';
 import { type Lead, publicLead } from '@/lib/site/leads';
-import { withStay } from '@/lib/site/stay';
 import { money, party, stayDates } from '../property/format';
 
 /**

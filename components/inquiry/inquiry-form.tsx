@@ -10,13 +10,15 @@ import {
   type InquiryRequestInput,
   inquiryRequestSchema,
 } from '@/lib/contract';
-import { ApiError, apiPost } from '@/lib/site/api-client';
 import { toDay } from '@/lib/site/browser';
-import { fieldMessage } from '@/lib/site/messages';
-import type { Stay } from '@/lib/site/stay';
+import { ApiError, apiPost, HONEYPOT_FIELD } from '@/lib/site/browser/api-client';
+import { fieldMessage } from '@/lib/site/browser/messages';
+import type { Stay } from '@/lib/site/browser/stay';
 import { DateRangeField } from '../search/date-range-field';
 import { DestinationCombobox } from '../search/destination-combobox';
 import '../property/calendar.css';
+
+const HONEYPOT_ID = `inq-${HONEYPOT_FIELD}`;
 
 /*
  * The inquiry form, for a property or as a general request for a destination. It validates with the
@@ -147,11 +149,11 @@ export function InquiryForm({
 
   const submit = handleSubmit(async (values) => {
     setProblems([]);
-    const honeypot = (document.getElementById('inq-website') as HTMLInputElement | null)?.value ?? '';
+    const honeypot = (document.getElementById(HONEYPOT_ID) as HTMLInputElement | null)?.value ?? '';
     try {
       const { lead } = await apiPost<{ lead: SentLead | null }>('/api/inquiries', {
         ...values,
-        website: honeypot,
+        [HONEYPOT_FIELD]: honeypot,
       });
       if (!lead) setProblems(['Thank you.']);
       else if (onSent) onSent(lead);
@@ -397,8 +399,8 @@ export function InquiryForm({
         'For travel advisors: your own booking reference.',
       )}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor="inq-website">Website</label>
-        <input id="inq-website" name="website" tabIndex={-1} autoComplete="off" />
+        <label htmlFor={HONEYPOT_ID}>Website</label>
+        <input id={HONEYPOT_ID} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
       </div>
       <button
         type="submit"

@@ -34,7 +34,9 @@ export function SiteHeader({
               </Link>
             </li>
             <li>
-              <Link className="hover:text-brand-700 hover:underline" href="/search">
+              {/* Not prefetched: the results page's loading state brings the whole results view's script
+                  (~30 KB), which every page would otherwise download for a link most visitors never follow. */}
+              <Link className="hover:text-brand-700 hover:underline" href="/search" prefetch={false}>
                 All rentals
               </Link>
             </li>

@@ -9,8 +9,8 @@ import {
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import type { Bounds } from '@/lib/site/bounds';
-import { WORLD_KEY } from '@/lib/site/map-style';
+import type { Bounds } from '@/lib/site/browser/bounds';
+import { WORLD_KEY } from '@/lib/site/browser/map-style';
 
 /*
  * One way to make a map, for the results and the property page (this module and everything importing it is

@@ -7,8 +7,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { createPortal } from 'react-dom';
 import Supercluster from 'supercluster';
 import type { PropertySummary } from '@/lib/contract';
-import { type Bounds, boundsOfView, formatBounds } from '@/lib/site/bounds';
 import { plural } from '@/lib/site/browser';
+import { type Bounds, boundsOfView, formatBounds } from '@/lib/site/browser/bounds';
 import type { CardPrice } from '@/lib/site/replica/types';
 import { boxOf, createMap } from './base-map';
 import { MapButton, ZoomButtons } from './controls';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/site/api-client';
+import { apiGet } from '@/lib/site/browser/api-client';
 import type { MapPlace } from '@/lib/site/replica/places';
 
 /** The catalog's places with their positions (the maps' labels), fetched once per visit. */

@@ -9,25 +9,35 @@ import {
   useContext,
   useEffect,
   useId,
-  useRef,
   useState,
 } from 'react';
 import type { Quote } from '@/lib/contract';
-import { plural } from '@/lib/site/browser';
-import { showRange } from '@/lib/site/search';
-import { guestsOf, hasDates, type Stay } from '@/lib/site/stay';
+import { plural, showRange } from '@/lib/site/browser';
+import { guestsOf, hasDates, type Stay } from '@/lib/site/browser/stay-link';
 import type { SentLead } from '../inquiry/inquiry-form';
-import { money, party, roughMoney, shortDay, stayLine } from './format';
-import { PriceBreakdown } from './price';
-import { StayCalendar } from './stay-calendar';
+import { money, party, roughMoney, shortDay } from './format';
+import { preloadCalendar } from './stay-calendar';
 import { type BookingData, StayProvider, useStay } from './stay-context';
 
 export { StayCalendar } from './stay-calendar';
 export type { BookingData } from './stay-context';
 
-// The form (with the contract's schema) is most of the page's script: it loads when the traveller asks
-// for it, not before the photos and the calendar.
-const InquiryForm = lazy(() => import('../inquiry/inquiry-form').then((m) => ({ default: m.InquiryForm })));
+// What only an opened dialog, a chosen stay or an inquiry needs loads then, not with the page: the dialog
+// and the inquiry step (booking-dialog.tsx), the inquiry form, the price line by line.
+const loadDialog = () => import('./booking-dialog');
+const loadForm = () => import('../inquiry/inquiry-form');
+const loadPrice = () => import('./price');
+const BookingDialog = lazy(loadDialog);
+const PriceBreakdown = lazy(() => loadPrice().then((m) => ({ default: m.PriceBreakdown })));
+
+/** Asks for what a step shows as it opens, all at once rather than one after another. */
+function prepare(step: Step) {
+  loadDialog();
+  if (step === 'booking') {
+    preloadCalendar();
+    loadPrice();
+  } else loadForm();
+}
 
 /*
  * The booking widget: one stay (stay-context.tsx) shown by the calendar in the page, the sticky card beside
@@ -35,20 +45,28 @@ const InquiryForm = lazy(() => import('../inquiry/inquiry-form').then((m) => ({ 
  * the inquiry step on every screen. The inquiry shows the stay as a summary; it has no inputs of its own.
  */
 
-type Step = 'booking' | 'inquiry';
+export type Step = 'booking' | 'inquiry';
+/** The price the server drew for the stay the page opened with (the card shows it while that stay stands). */
+export interface DrawnPrice {
+  quote: Quote;
+  drawn: ReactNode;
+}
+
 interface Ui {
   step: Step | null;
+  drawnPrice?: DrawnPrice | null;
   open: (step: Step | null) => void;
   /** Moves the traveller to the calendar (and, beside it, the party). */
   toCalendar: () => void;
   onSent?: (lead: SentLead) => void;
 }
-const UiContext = createContext<Ui>({ step: null, open: () => {}, toCalendar: () => {} });
+export const BookingUi = createContext<Ui>({ step: null, open: () => {}, toCalendar: () => {} });
 
 export function Booking({
   data,
   initial,
   reference,
+  price,
   onQuote,
   onSent,
   phoneBar = true,
@@ -58,32 +76,51 @@ export function Booking({
   data: BookingData;
   initial: Stay;
   reference?: string;
+  /** The server's quote for `initial`, and its breakdown drawn there (quoteForPage); none: asked here. */
+  price?: DrawnPrice | null;
   onQuote?: (quote: Quote) => void;
   onSent?: (lead: SentLead) => void;
   /** The phone's bottom bar (an embed, sized to its content, shows its card inline instead). */
   phoneBar?: boolean;
   /**
-   * The inquiry shows in the page (InlineInquiry) instead of a dialog: in an embed, a frame as tall as its
+   * The inquiry shows in the page (booking-dialog.tsx's InlineInquiry) instead of a dialog: in an embed, a frame as tall as its
    * content would centre a modal far below the host page's fold.
    */
   inline?: boolean;
   children: ReactNode;
 }) {
   const [step, setStep] = useState<Step | null>(null);
+  // The dialog is drawn from its first opening on (then kept, closed, as before).
+  const [opened, setOpened] = useState(false);
+  const open = useCallback((next: Step | null) => {
+    if (next) {
+      prepare(next);
+      setOpened(true);
+    }
+    setStep(next);
+  }, []);
   const toCalendar = useCallback(() => {
     const heading = document.getElementById('calendar-title');
     heading?.scrollIntoView({ block: 'start', behavior: 'smooth' });
     heading?.focus({ preventScroll: true });
   }, []);
   return (
-    <StayProvider data={data} initial={initial} reference={reference} onQuote={onQuote}>
-      <UiContext.Provider value={{ step, open: setStep, toCalendar, onSent }}>
+    <StayProvider
+      data={data}
+      initial={initial}
+      initialQuote={price?.quote}
+      reference={reference}
+      onQuote={onQuote}
+    >
+      <BookingUi.Provider value={{ step, open, toCalendar, onSent, drawnPrice: price }}>
         {children}
         {phoneBar && <PhoneBar />}
-        {!inline && (
-          <BookingDialog step={step} onStep={setStep} onClose={() => setStep(null)} toCalendar={toCalendar} />
+        {!inline && opened && (
+          <Suspense fallback={null}>
+            <BookingDialog step={step} onStep={open} onClose={() => setStep(null)} toCalendar={toCalendar} />
+          </Suspense>
         )}
-      </UiContext.Provider>
+      </BookingUi.Provider>
     </StayProvider>
   );
 }
@@ -91,7 +128,7 @@ export function Booking({
 /** The desktop's sticky card (and an embed's inline one): dates, party, price, one call to action. */
 export function BookingCard() {
   const { stay, quote, data } = useStay();
-  const ui = useContext(UiContext);
+  const ui = useContext(BookingUi);
   return (
     <section
       aria-labelledby="booking-title"
@@ -310,9 +347,17 @@ function Stepper({
   );
 }
 
-function QuoteArea({ headline = true }: { headline?: boolean }) {
+export function QuoteArea({ headline = true }: { headline?: boolean }) {
   const { stay, quote, data, tooMany } = useStay();
-  if (!hasDates(stay) || tooMany) return null;
+  const { drawnPrice } = useContext(BookingUi);
+  const shown = hasDates(stay) && !tooMany;
+  const drawn = !headline && drawnPrice && quote.data === drawnPrice.quote ? drawnPrice.drawn : null;
+  // The breakdown's script comes while a price the server did not draw is being asked for.
+  const needed = shown && !drawn;
+  useEffect(() => {
+    if (needed) loadPrice();
+  }, [needed]);
+  if (!shown) return null;
   return (
     <div aria-live="polite" aria-busy={quote.loading} className="mt-4" data-testid="price">
       <h3 className="sr-only">Price</h3>
@@ -324,9 +369,12 @@ function QuoteArea({ headline = true }: { headline?: boolean }) {
           {Object.values(quote.error.fields).join(' ') || quote.error.message}
         </p>
       )}
-      {quote.data && (
-        <PriceBreakdown quote={quote.data} fees={data.fees} taxes={data.taxes} headline={headline} />
-      )}
+      {drawn ??
+        (quote.data && (
+          <Suspense fallback={null}>
+            <PriceBreakdown quote={quote.data} fees={data.fees} taxes={data.taxes} headline={headline} />
+          </Suspense>
+        ))}
     </div>
   );
 }
@@ -334,7 +382,7 @@ function QuoteArea({ headline = true }: { headline?: boolean }) {
 /** The phone's bar: the chosen stay's total (or "Add dates") and the call to action, always in reach. */
 function PhoneBar() {
   const { stay, quote, data } = useStay();
-  const ui = useContext(UiContext);
+  const ui = useContext(BookingUi);
   const total =
     quote.data && !quote.data.price_on_request ? money(quote.data.totals.total, data.currency) : null;
   return (
@@ -376,210 +424,5 @@ function PhoneBar() {
         </button>
       </div>
     </div>
-  );
-}
-
-/**
- * A modal dialog (the platform's own: focus kept inside, Escape closes), shown as a sheet from the bottom
- * on a phone and centred on a desktop. Focus returns to what opened it.
- */
-function BookingDialog({
-  step,
-  onStep,
-  onClose,
-  toCalendar,
-}: {
-  step: Step | null;
-  onStep: (s: Step) => void;
-  onClose: () => void;
-  toCalendar: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const skipRestore = useRef(false);
-  const { stay } = useStay();
-  const titleId = useId();
-
-  // A click on the backdrop (the dialog itself, outside its content) closes, as on every listing site.
-  // Tab wraps inside: a modal dialog keeps the page inert, but would let focus leave for the browser's own UI.
-  useEffect(() => {
-    const dialog = ref.current;
-    const outside = (e: MouseEvent) => {
-      if (e.target === dialog) dialog?.close();
-    };
-    const wrap = (e: KeyboardEvent) => {
-      if (e.key !== 'Tab' || !dialog) return;
-      const focusable = [
-        ...dialog.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex="0"]'),
-      ].filter((el) => !el.hasAttribute('disabled') && el.tabIndex >= 0 && el.offsetParent !== null);
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      if (e.shiftKey && (document.activeElement === first || !dialog.contains(document.activeElement))) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
-    dialog?.addEventListener('click', outside);
-    dialog?.addEventListener('keydown', wrap);
-    return () => {
-      dialog?.removeEventListener('click', outside);
-      dialog?.removeEventListener('keydown', wrap);
-    };
-  }, []);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (step && !dialog.open) {
-      opener.current = document.activeElement as HTMLElement | null;
-      dialog.showModal();
-      document.body.style.overflow = 'hidden';
-    } else if (!step && dialog.open) dialog.close();
-  }, [step]);
-
-  // Each step starts at its top, with focus on its heading.
-  useEffect(() => {
-    if (!step) return;
-    const dialog = ref.current;
-    dialog?.scrollTo({ top: 0 });
-    document.getElementById(titleId)?.focus();
-  }, [step, titleId]);
-
-  const closed = () => {
-    document.body.style.overflow = '';
-    onClose();
-    if (!skipRestore.current) opener.current?.focus();
-    skipRestore.current = false;
-  };
-
-  const changeStay = () => {
-    if (window.matchMedia('(min-width: 1024px)').matches) {
-      skipRestore.current = true;
-      ref.current?.close();
-      toCalendar();
-    } else onStep('booking');
-  };
-
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onClose={closed}
-      className="mx-0 mt-auto mb-0 max-h-[92dvh] w-full max-w-none overflow-y-auto rounded-t-2xl bg-white p-0 text-ink-900 backdrop:bg-black/50 lg:m-auto lg:max-h-[90vh] lg:max-w-xl lg:rounded-2xl"
-    >
-      {step && (
-        <div className="p-5">
-          <div className="flex items-start justify-between gap-3">
-            <h2 id={titleId} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
-              {step === 'booking' ? 'Your stay' : 'Send an inquiry'}
-            </h2>
-            <button
-              type="button"
-              onClick={() => ref.current?.close()}
-              className="rounded-full px-3 py-1 text-sm font-medium text-ink-700 ring-1 ring-sand-200 hover:bg-sand-100"
-            >
-              Close
-            </button>
-          </div>
-          {step === 'booking' ? (
-            <div className="mt-3">
-              <StayCalendar compact id="sheet-calendar" />
-              <PartyFields />
-              <QuoteArea />
-              <button
-                type="button"
-                disabled={!hasDates(stay)}
-                onClick={() => onStep('inquiry')}
-                className="mt-4 w-full rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-50"
-              >
-                {hasDates(stay) ? 'Send an inquiry' : 'Choose dates to continue'}
-              </button>
-            </div>
-          ) : (
-            <InquiryStep onChangeStay={changeStay} />
-          )}
-        </div>
-      )}
-    </dialog>
-  );
-}
-
-/** The inquiry: the stay as a summary with a way to change it, then the traveller's details. */
-function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
-  const { stay, reference, data, quote } = useStay();
-  const { onSent } = useContext(UiContext);
-  if (!hasDates(stay))
-    return (
-      <p className="mt-3 text-sm">
-        Choose your dates first.{' '}
-        <button type="button" className="font-medium text-brand-700 underline" onClick={onChangeStay}>
-          Choose dates
-        </button>
-      </p>
-    );
-  return (
-    <div className="mt-3">
-      <div className="flex items-start justify-between gap-3 rounded-xl bg-sand-50 p-3 ring-1 ring-sand-200">
-        <div className="text-sm">
-          <p className="font-medium text-ink-900">{data.name}</p>
-          <p data-testid="inquiry-stay">{stayLine(stay)}</p>
-          {quote.data && !quote.data.price_on_request && (
-            <p className="font-semibold text-ink-900">
-              {money(quote.data.totals.total, quote.data.currency.code)} total
-            </p>
-          )}
-        </div>
-        <button
-          type="button"
-          onClick={onChangeStay}
-          className="shrink-0 text-sm font-medium text-brand-700 underline"
-        >
-          Change
-        </button>
-      </div>
-      <div className="mt-4">
-        <Suspense fallback={<p className="py-8 text-sm text-ink-700">Loading the form…</p>}>
-          <InquiryForm
-            propertyId={data.propertyId}
-            stay={stay}
-            reference={reference}
-            onSent={onSent}
-            onChangeStay={onChangeStay}
-          />
-        </Suspense>
-      </div>
-    </div>
-  );
-}
-
-/** An embed's inquiry, in the page below the calendar and the card, once the traveller asks for it. */
-export function InlineInquiry() {
-  const ui = useContext(UiContext);
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (ui.step !== 'inquiry') return;
-    ref.current?.scrollIntoView({ block: 'start' });
-    document.getElementById('inline-inquiry-title')?.focus({ preventScroll: true });
-  }, [ui.step]);
-  if (ui.step !== 'inquiry') return null;
-  return (
-    <section
-      ref={ref}
-      aria-labelledby="inline-inquiry-title"
-      className="rounded-2xl bg-white p-5 ring-1 ring-sand-200"
-    >
-      <h2
-        id="inline-inquiry-title"
-        tabIndex={-1}
-        className="text-xl font-semibold text-ink-900 focus:outline-none"
-      >
-        Send an inquiry
-      </h2>
-      <InquiryStep onChangeStay={ui.toCalendar} />
-    </section>
   );
 }

@@ -1,8 +1,7 @@
-import { format } from 'date-fns';
 import type { PropertyDetail, RateSheet } from '@/lib/contract';
-import { fromDay, plural } from '@/lib/site/browser';
+import { formatDate, fromDay, plural } from '@/lib/site/browser';
 import { safeHtml } from '@/lib/site/html';
-import { PropertyMap } from '../map/map-loader';
+import { PropertyMap } from '../map/property-map-loader';
 import { money, seasonDates, words } from './format';
 
 /*
@@ -251,7 +250,7 @@ export function Reviews({ p }: { p: PropertyDetail }) {
 
 const monthYear = (day: string) => {
   const d = fromDay(day);
-  return d ? format(d, 'MMMM yyyy') : day;
+  return d ? formatDate(d, 'MMMM yyyy') : day;
 };
 
 type Rate = NonNullable<RateSheet['default_rate']>;

@@ -1,6 +1,5 @@
-import { format } from 'date-fns';
 import { daysBetween } from '@/lib/dates';
-import { fromDay, plural } from '@/lib/site/browser';
+import { formatDate, fromDay, plural } from '@/lib/site/browser';
 
 /*
  * How the property side writes money, dates, parties and the API's codes for people. Pure, shared by the
@@ -36,7 +35,7 @@ export function roughMoney(amount: number, currency: string): string {
 /** "Sat 13 Feb" (with the year when asked). */
 export function shortDay(day: string, withYear = false): string {
   const date = fromDay(day);
-  return date ? format(date, withYear ? 'EEE d MMM yyyy' : 'EEE d MMM') : day;
+  return date ? formatDate(date, withYear ? 'EEE d MMM yyyy' : 'EEE d MMM') : day;
 }
 
 /** "Sat 13 Feb – Sat 20 Feb 2027": the year once when both days share it. */
@@ -51,8 +50,8 @@ export function seasonDates(start: string, end: string): string {
   const b = fromDay(end);
   if (!a || !b) return `${start} – ${end}`;
   return a.getFullYear() === b.getFullYear()
-    ? `${format(a, 'd MMM')} – ${format(b, 'd MMM yyyy')}`
-    : `${format(a, 'd MMM yyyy')} – ${format(b, 'd MMM yyyy')}`;
+    ? `${formatDate(a, 'd MMM')} – ${formatDate(b, 'd MMM yyyy')}`
+    : `${formatDate(a, 'd MMM yyyy')} – ${formatDate(b, 'd MMM yyyy')}`;
 }
 
 /** "4 adults, 1 child" */

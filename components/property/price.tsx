@@ -1,5 +1,3 @@
-'use client';
-
 import type { Quote, RateSheet } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import { money, roughMoney } from './format';
@@ -7,13 +5,15 @@ import { money, roughMoney } from './format';
 /*
  * A quote as travellers read one: "€X × N nights", each fee on its own line by its name, the discount,
  * taxes with their rate, the total as the headline; a refundable deposit apart, said to be returned.
+ * No state of its own: the property page draws the price of the stay it opens with on the server, and the
+ * booking widget loads this for every later one.
  */
 
 type Fee = RateSheet['fees'][number];
 
 /**
  * Each fee's share of a quote. The API gives only the fees' sum, so the lines are worked out from the rate
- * sheet by decisions.md's fee types, and used only when they add up to the API's sum: if our arithmetic
+ * sheet by the fee types (docs/decisions.md#property-and-fee-types), and used only when they add up to the API's sum: if our arithmetic
  * ever drifts from the service's, the traveller sees one honest "Fees" line, never lines that disagree.
  */
 export function feeLines(

@@ -1,13 +1,14 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { Availability, Quote, RateSheet } from '@/lib/contract';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import type { Quote } from '@/lib/contract';
 import { daysBetween } from '@/lib/dates';
-import { ApiError, apiGet } from '@/lib/site/api-client';
 import { toDay } from '@/lib/site/browser';
-import { type Stay, withStay } from '@/lib/site/stay';
-import { bedroomsPriced, type Calendar, calendarOf, minimumStay } from '@/lib/site/stay-rules';
+import type { ApiError } from '@/lib/site/browser/api-error';
+import type { BookingData } from '@/lib/site/browser/booking';
+import { type Stay, withStay } from '@/lib/site/browser/stay-link';
+import { bedroomsPriced } from '@/lib/site/browser/stay-rules';
+import { useApiGet } from '@/lib/site/browser/use-api-get';
 
 /*
  * The one stay of a property page. The calendar, the party, the price, the phone's bar and the inquiry all
@@ -16,30 +17,16 @@ import { bedroomsPriced, type Calendar, calendarOf, minimumStay } from '@/lib/si
  * written back with replaceState, so a reload or a shared link keeps it (other parameters kept).
  */
 
-export interface BookingData {
-  propertyId: number;
-  name: string;
-  sleeps: number;
-  maxBedrooms: number;
-  booked: Availability['booked'];
-  rates: Pick<RateSheet, 'rates' | 'default_rate'>;
-  currency: string;
-  fees: RateSheet['fees'];
-  taxes: RateSheet['taxes'];
-  /** The lowest nightly rate still to come, for "from €X a night" before dates are chosen. */
-  fromNightly: number | null;
-}
+export type { BookingData } from '@/lib/site/browser/booking';
 
 interface StayContextValue {
   data: BookingData;
   stay: Stay;
   reference?: string;
   change: (next: Partial<Stay>) => void;
-  rules: Calendar;
   today: string;
   /** Bedrooms the quote prices for this party (what the minimum stay depends on). */
   priced: number;
-  minStay: number | null;
   /** Nights, when both dates are chosen. */
   nights: number | null;
   quote: {
@@ -60,34 +47,32 @@ export function useStay(): StayContextValue {
   return value;
 }
 
+// The site's client (and its wording of failures) loads with the first price the page asks for itself.
+const loadClient = () => import('@/lib/site/browser/api-client');
+
 const keyOf = (s: Stay) =>
   s.checkin && s.checkout ? `${s.checkin}|${s.checkout}|${s.adults}|${s.children}|${s.bedrooms ?? ''}` : '';
 
 export function StayProvider({
   data,
   initial,
+  initialQuote,
   reference,
   onQuote,
   children,
 }: {
   data: BookingData;
   initial: Stay;
+  /** The server's quote for `initial` (quoteForPage): shown for that stay, not asked again. */
+  initialQuote?: Quote | null;
   reference?: string;
   /** Told of every quote shown (embeds pass it to the partner's page). */
   onQuote?: (quote: Quote) => void;
   children: ReactNode;
 }) {
   const today = toDay(new Date());
-  const rules = useMemo(() => calendarOf(data.booked, today), [data.booked, today]);
-  // A stay from the URL that the calendar would refuse is dropped rather than priced.
-  const [stay, setStay] = useState<Stay>(() => {
-    const checkin = initial.checkin && !rules.whyNoCheckin(initial.checkin) ? initial.checkin : undefined;
-    const checkout =
-      checkin && initial.checkout && !rules.whyNoCheckout(checkin, initial.checkout)
-        ? initial.checkout
-        : undefined;
-    return { ...initial, checkin, checkout: checkin ? checkout : undefined };
-  });
+  // The server has dropped dates from the URL that the calendar would refuse (stayFromQuery).
+  const [stay, setStay] = useState<Stay>(initial);
 
   const change = useCallback((next: Partial<Stay>) => {
     setStay((s) => {
@@ -103,7 +88,6 @@ export function StayProvider({
   }, []);
 
   const priced = bedroomsPriced(stay.bedrooms, stay.adults, stay.children, data.maxBedrooms);
-  const minStay = stay.checkin ? minimumStay(data.rates, stay.checkin, priced) : null;
   const nights = stay.checkin && stay.checkout ? daysBetween(stay.checkin, stay.checkout) : null;
   const tooMany = stay.adults + stay.children > data.sleeps;
 
@@ -114,22 +98,25 @@ export function StayProvider({
     const timer = setTimeout(() => setSettled(stayKey), 250);
     return () => clearTimeout(timer);
   }, [stayKey]);
-  const q = useQuery<Quote, ApiError>({
-    queryKey: ['quote', data.propertyId, settled],
-    enabled: settled !== '',
-    retry: false,
-    queryFn: ({ signal }) => {
+  const fromServer = initialQuote && settled !== '' && settled === keyOf(initial) ? initialQuote : undefined;
+  // A refused stay is final (no retry); a price stays fresh for a minute.
+  const q = useApiGet<Quote>(
+    settled && !fromServer ? `quote|${data.propertyId}|${settled}` : null,
+    async (signal) => {
       const [checkin, checkout, adults, children, bedrooms] = settled.split('|');
+      const { apiGet } = await loadClient();
       return apiGet<Quote>(
         `/api/properties/${data.propertyId}/quote`,
         { checkin, checkout, adults, children, bedrooms },
         signal,
       );
     },
-  });
+    { freshMs: 60_000 },
+  );
+  const shown = fromServer ?? (q.error ? undefined : q.data);
   useEffect(() => {
-    if (q.data) onQuote?.(q.data);
-  }, [q.data, onQuote]);
+    if (shown) onQuote?.(shown);
+  }, [shown, onQuote]);
 
   const current = settled === stayKey && stayKey !== '';
   const value: StayContextValue = {
@@ -137,15 +124,13 @@ export function StayProvider({
     stay,
     reference,
     change,
-    rules,
     today,
     priced,
-    minStay,
     nights,
     quote: {
-      data: current && !q.isError ? q.data : undefined,
-      error: current && q.error instanceof ApiError ? q.error : undefined,
-      loading: stayKey !== '' && (!current || q.isFetching),
+      data: current ? shown : undefined,
+      error: current && !fromServer ? q.error : undefined,
+      loading: stayKey !== '' && (!current || (!fromServer && q.loading)),
       current,
     },
     tooMany,

@@ -4,10 +4,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import type { CatalogPage } from '@/lib/contract';
-import { ApiError, apiGet } from '@/lib/site/api-client';
-import { type Bounds, formatBounds, parseBounds } from '@/lib/site/bounds';
 import { plural, showDay } from '@/lib/site/browser';
-import type { CardPrice } from '@/lib/site/replica/types';
+import { ApiError, apiGet } from '@/lib/site/browser/api-client';
+import { type Bounds, formatBounds, parseBounds } from '@/lib/site/browser/bounds';
 import {
   activeFilters,
   apiQueryFor,
@@ -16,8 +15,9 @@ import {
   SORTS,
   searchStay,
   showRange,
-} from '@/lib/site/search';
-import { DEFAULT_ADULTS, guestsOf, withStay } from '@/lib/site/stay';
+} from '@/lib/site/browser/search';
+import { DEFAULT_ADULTS, guestsOf, withStay } from '@/lib/site/browser/stay';
+import type { CardPrice } from '@/lib/site/replica/types';
 import { ResultsMap } from '../map/map-loader';
 import { DateRangeField } from '../search/date-range-field';
 import { DestinationCombobox } from '../search/destination-combobox';

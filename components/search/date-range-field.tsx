@@ -2,8 +2,7 @@
 
 import { lazy, Suspense, useState } from 'react';
 import type { DateRange } from 'react-day-picker';
-import { fromDay, showDay, toDay } from '@/lib/site/browser';
-import { showRange } from '@/lib/site/search';
+import { fromDay, showDay, showRange, toDay } from '@/lib/site/browser';
 import { PopoverField } from './popover-field';
 
 const DateRangeCalendar = lazy(() => import('./date-range-calendar'));

@@ -2,7 +2,8 @@
 
 import { useId, useMemo, useState } from 'react';
 import type { Location } from '@/lib/contract';
-import { matchLocations, plural } from '@/lib/site/browser';
+import { plural } from '@/lib/site/browser';
+import { matchLocations } from '@/lib/site/browser/match-locations';
 import { useLocations } from './use-locations';
 
 /**
@@ -94,13 +95,15 @@ export function DestinationCombobox({
         hidden={!open}
         className="absolute z-20 mt-1 max-h-80 w-full overflow-auto rounded-lg border border-sand-200 bg-white py-1 shadow-lg"
       >
-        {locations.isPending && <p className="px-3 py-2 text-sm text-ink-700">Loading destinations…</p>}
-        {locations.isError && (
+        {!locations.data && !locations.error && (
+          <p className="px-3 py-2 text-sm text-ink-700">Loading destinations…</p>
+        )}
+        {locations.error && (
           <p className="px-3 py-2 text-sm text-red-800">
             The destinations could not be loaded. {locations.error.message}
           </p>
         )}
-        {locations.isSuccess && options.length === 0 && (
+        {locations.data && options.length === 0 && (
           <p className="px-3 py-2 text-sm text-ink-700">No destination matches “{text}”.</p>
         )}
         {options.map((l, i) => (

@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { plural } from '@/lib/site/browser';
-import { PARTY_LIMITS } from '@/lib/site/stay';
+import { PARTY_LIMITS } from '@/lib/site/browser/stay';
 import { PopoverField } from './popover-field';
 
 export interface Party {

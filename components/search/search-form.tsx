@@ -1,8 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { cleanParams } from '@/lib/site/search';
-import { DEFAULT_ADULTS } from '@/lib/site/stay';
+import { cleanParams } from '@/lib/site/browser/search';
+import { DEFAULT_ADULTS } from '@/lib/site/browser/stay';
 import { DateRangeField } from './date-range-field';
 import { DestinationCombobox } from './destination-combobox';
 import { GuestsField } from './guests-field';

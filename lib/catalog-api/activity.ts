@@ -1,3 +1,4 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { addDays, nowIso, today } from '@/lib/dates';
 import { type Db, queryRows } from './db/client';

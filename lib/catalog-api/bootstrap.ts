@@ -1,3 +1,4 @@
+import 'server-only';
 import { nowIso } from '@/lib/dates';
 import { settings } from '../settings';
 import { getDb } from './db/client';

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * Small in-process caches for answers that change only when the catalog changes (the location tree and
  * its counts). Writers in this process call `invalidateCatalogCaches()`; the TTL bounds how long another

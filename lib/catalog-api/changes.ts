@@ -1,3 +1,4 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { ChangesQuery } from '@/lib/contract';
 import { type Db, pageWindow, queryRows } from './db/client';

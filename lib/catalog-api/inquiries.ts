@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FieldErrors, Inquiry, InquiryRequest } from '@/lib/contract';
@@ -28,7 +29,7 @@ interface Agent {
 const TEST_IDS_FROM = 900_000_000;
 
 /**
- * A live inquiry already created under this key and `Idempotency-Key` (our extension, docs/decisions.md):
+ * A live inquiry already created under this key and `Idempotency-Key` (our extension, docs/decisions.md#idempotency-key-on-post-inquiries-our-extension):
  * its answer as first given, so a partner's retry after a lost answer creates nothing new.
  */
 async function replayed(db: Db, key: ApiKey, idempotencyKey: string | undefined): Promise<Inquiry | null> {
@@ -155,7 +156,7 @@ export async function submitInquiry(
     return inquiry;
   };
   try {
-    return { inquiry: await db.transaction((tx) => save(tx as unknown as Db)), replayed: false };
+    return { inquiry: await db.transaction((tx) => save(tx)), replayed: false };
   } catch (error) {
     // The same key sent twice at once: the second insert waited for the first and found it committed.
     const first = isUniqueViolation(error) ? await replayed(db, key, idempotencyKey) : null;

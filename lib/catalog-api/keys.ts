@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { nowIso } from '@/lib/dates';
@@ -21,7 +22,7 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-/** The mode a key's prefix names, for responses to keys we do not know (decisions.md). */
+/** The mode a key's prefix names, for responses to keys we do not know (docs/decisions.md#the-mode-header). */
 export function modeFromPrefix(key: string | null): KeyMode {
   return key?.startsWith('svc_test_') ? 'test' : 'live';
 }

@@ -1,10 +1,11 @@
+import 'server-only';
 import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../rate-limit';
 import { type Settings, settings } from '../settings';
 import { ApiError } from './http/errors';
 import { logger } from './logger';
 
 /*
- * Section 8's limits per key: requests per minute and per hour over all requests, and POST /inquiries
+ * Section 8's limits per key (docs/decisions.md#rate-limits): requests per minute and per hour over all requests, and POST /inquiries
  * per 10 minutes. Counters live in memory, or in Redis when REDIS_URL is set so that several instances
  * share them (with an in-memory fallback while Redis is unreachable). Each window starts at the key's first
  * request in it (rate-limiter-flexible's fixed windows).

@@ -1,3 +1,4 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { memo } from './cache';
 import { type Db, queryRows } from './db/client';

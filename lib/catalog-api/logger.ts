@@ -1,3 +1,4 @@
+import 'server-only';
 import { createLogger } from '../logger';
 
 export const logger = createLogger('catalog-api');

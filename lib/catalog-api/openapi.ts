@@ -1,20 +1,13 @@
+import 'server-only';
 import { z } from 'zod';
-import {
-  catalogQuerySchema,
-  changesQuerySchema,
-  ERROR_CODES,
-  errorBodySchema,
-  inquiryRequestSchema,
-  quoteQuerySchema,
-  strict,
-  windowQuerySchema,
-} from '@/lib/contract';
+import { ERROR_CODES, errorBodySchema, strict } from '@/lib/contract';
 import { settings } from '../settings';
-import { routes } from './routes';
+import { onDay, type Route } from './http/router';
 
 /*
  * The OpenAPI 3.1 document of the service, generated from lib/contract's zod schemas (JSON Schema 2020-12,
- * as OpenAPI 3.1 uses) and from the route table the router serves. Nothing here restates a field by hand.
+ * as OpenAPI 3.1 uses) and by walking the route table (routes/index.ts) the pipeline serves: each route's path, method, scope,
+ * query or body, answer and words. Nothing here restates a route or a field by hand.
  */
 
 type Json = Record<string, unknown>;
@@ -41,6 +34,7 @@ function tidy(value: unknown): unknown {
   return value;
 }
 
+/** The resources the document names; a route's `response` must be one of these schemas. */
 const COMPONENTS = {
   PropertySummary: strict.propertySummary,
   PropertyDetail: strict.propertyDetail,
@@ -55,83 +49,10 @@ const COMPONENTS = {
   Error: errorBodySchema,
 } satisfies Record<string, z.ZodType>;
 
-interface Operation {
-  summary: string;
-  description?: string;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  response: keyof typeof COMPONENTS;
-  status?: number;
-  errors: number[];
-}
+const COMPONENT_NAME = new Map<z.ZodType, string>(Object.entries(COMPONENTS).map(([name, s]) => [s, name]));
 
-/** What each served route takes and answers; the route table decides which exist. */
-const OPERATIONS: Record<string, Operation> = {
-  'GET /properties': {
-    summary: 'Page through the catalog of live properties',
-    description:
-      'Filters combine; `checkin` and `checkout` come together and keep properties free for the whole stay.',
-    query: catalogQuerySchema,
-    response: 'CatalogPage',
-    errors: [400, 401, 403, 429, 500],
-  },
-  'GET /properties/changes': {
-    summary: 'Change feed for incremental sync',
-    description:
-      'Poll at most hourly with `since` = the start of your previous run. Removed properties appear only with `since`.',
-    query: changesQuerySchema,
-    response: 'ChangesPage',
-    errors: [400, 401, 403, 429, 500],
-  },
-  'GET /properties/{id}': {
-    summary: 'Full property content',
-    response: 'PropertyDetail',
-    errors: [401, 403, 404, 429, 500],
-  },
-  'GET /properties/{id}/rates': {
-    summary: 'Rate periods, default rate, fees, taxes and notes',
-    query: windowQuerySchema,
-    response: 'RateSheet',
-    errors: [400, 401, 403, 404, 429, 500],
-  },
-  'GET /properties/{id}/availability': {
-    summary: 'Booked ranges (bookings and holds) in a window',
-    query: windowQuerySchema,
-    response: 'Availability',
-    errors: [400, 401, 403, 404, 429, 500],
-  },
-  'GET /properties/{id}/images': {
-    summary: 'Photos in display order; the first is the cover',
-    response: 'PropertyImages',
-    errors: [401, 403, 404, 429, 500],
-  },
-  'GET /properties/{id}/quote': {
-    summary: 'Authoritative price of a stay',
-    description: 'Property rules (minimum stay, capacity) answer 400 `invalid_request` with a plain message.',
-    query: quoteQuerySchema('2000-01-01'),
-    response: 'Quote',
-    errors: [400, 401, 403, 404, 429, 500],
-  },
-  'GET /locations': {
-    summary: 'Every location with live properties beneath it (refresh daily)',
-    response: 'LocationCatalog',
-    errors: [401, 403, 429, 500],
-  },
-  'POST /inquiries': {
-    summary: 'Send an inquiry to a reservations agent',
-    description:
-      'Exactly one of `property_id` and `destination`. With a test key the inquiry is validated and answered with `test: true`, and nothing is created. A 429 never creates anything.',
-    body: inquiryRequestSchema('2000-01-01'),
-    response: 'Inquiry',
-    status: 201,
-    errors: [400, 401, 403, 429, 500],
-  },
-  'GET /openapi.json': {
-    summary: 'This document (no key needed)',
-    response: 'Error',
-    errors: [],
-  },
-};
+/** Rules that depend on today's date are described as of a fixed day: the rule's words do not change. */
+const DESCRIBED_ON = '2000-01-01';
 
 const ERROR_TEXT: Record<number, string> = {
   400: '`validation_failed` (with `error.validation`, every field at once) or `invalid_request`',
@@ -142,69 +63,65 @@ const ERROR_TEXT: Record<number, string> = {
   500: '`internal_error`',
 };
 
-export function operationKey(method: string, path: string): string {
-  return `${method} ${path}`;
+function responseSchema(route: Route): Json {
+  if (!route.response) return { type: 'object' };
+  const name = COMPONENT_NAME.get(route.response);
+  if (!name) throw new Error(`${route.method} ${route.path} answers a schema the document does not name`);
+  return { $ref: `#/components/schemas/${name}` };
 }
 
-export function openApiDocument(): Json {
+function operation(route: Route): Json {
+  const parameters: Json[] = [];
+  if (route.path.includes('{id}')) {
+    parameters.push({ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
+  }
+  const query = route.query ? onDay(route.query, DESCRIBED_ON) : undefined;
+  for (const [name, field] of Object.entries(query?.shape ?? {})) {
+    const required = !field.safeParse(undefined).success;
+    parameters.push({ name, in: 'query', required, schema: schema(field) });
+  }
+  const responses: Json = {
+    [String(route.status ?? 200)]: {
+      description: 'Success',
+      content: { 'application/json': { schema: responseSchema(route) } },
+    },
+  };
+  for (const status of route.errors) {
+    responses[String(status)] = {
+      description: ERROR_TEXT[status],
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } } : {}),
+    };
+  }
+  const method = route.method.toLowerCase();
+  return {
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    operationId: `${method}${route.path
+      .replace(/[{}]/g, '')
+      .replace(/\/(\w)/g, (_, c: string) => c.toUpperCase())
+      .replace(/\W/g, '')}`,
+    ...(route.scope === 'public' ? { security: [] } : {}),
+    parameters,
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: schema(onDay(route.body, DESCRIBED_ON), 'input') } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of the routes given: the service's route table (routes/index.ts). */
+export function openApiDocumentOf(routes: readonly Route[]): Json {
   const s = settings();
   const token = `X-${s.SVC_SHORT_NAME}-API-TOKEN`;
-  const paths: Json = {};
+  const paths: Record<string, Json> = {};
   for (const route of routes) {
-    for (const method of Object.keys(route.methods)) {
-      const op = OPERATIONS[operationKey(method, route.path)];
-      if (!op) throw new Error(`No OpenAPI description for ${method} ${route.path}`);
-      const parameters: Json[] = [];
-      if (route.path.includes('{id}')) {
-        parameters.push({ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
-      }
-      for (const [name, field] of Object.entries(op.query?.shape ?? {})) {
-        const required = !(field as z.ZodType).safeParse(undefined).success;
-        parameters.push({ name, in: 'query', required, schema: schema(field as z.ZodType) });
-      }
-      const isPublic = route.methods[method as 'GET']?.scope === 'public';
-      const responses: Json = {
-        [String(op.status ?? 200)]: {
-          description: 'Success',
-          content: {
-            'application/json': {
-              schema: isPublic ? { type: 'object' } : { $ref: `#/components/schemas/${op.response}` },
-            },
-          },
-        },
-      };
-      for (const status of op.errors) {
-        responses[String(status)] = {
-          description: ERROR_TEXT[status],
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-          ...(status === 429
-            ? { headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } }
-            : {}),
-        };
-      }
-      paths[route.path] = {
-        ...(paths[route.path] as Json | undefined),
-        [method.toLowerCase()]: {
-          summary: op.summary,
-          ...(op.description ? { description: op.description } : {}),
-          operationId: `${method.toLowerCase()}${route.path
-            .replace(/[{}]/g, '')
-            .replace(/\/(\w)/g, (_, c: string) => c.toUpperCase())
-            .replace(/\W/g, '')}`,
-          ...(isPublic ? { security: [] } : {}),
-          parameters,
-          ...(op.body
-            ? {
-                requestBody: {
-                  required: true,
-                  content: { 'application/json': { schema: schema(op.body, 'input') } },
-                },
-              }
-            : {}),
-          responses,
-        },
-      };
-    }
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route) };
   }
   return {
     openapi: '3.1.0',

@@ -1,3 +1,4 @@
+import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
 import type { CatalogQuery } from '@/lib/contract';
 import { type Db, intArray, pageWindow, queryRows } from './db/client';
@@ -27,7 +28,7 @@ const SORTS: Record<CatalogQuery['sort'], SQL> = {
 
 /**
  * A booked range blocks the stay [checkin, checkout) when it covers one of its nights, when the stay
- * would end on its full-day check-in, or start on its full-day checkout (decisions.md). Holds block too.
+ * would end on its full-day check-in, or start on its full-day checkout (docs/decisions.md#free-for-a-stay). Holds block too.
  * This is lib/rules/stay.ts's availabilityProblem said in SQL, because the filter must page in the
  * database; tests/contract/rules-differential.test.ts holds the two to the same answers.
  */

@@ -1,3 +1,4 @@
+import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, intArray, queryRows } from './db/client';
 import { destinationUrl, photoSizes, photoUrl, propertyUrl } from './urls';

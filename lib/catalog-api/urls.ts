@@ -1,8 +1,9 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { settings } from '../settings';
 
 /*
- * Public addresses in responses ({site_url}, {cdn_url} of decisions.md). Stored documents hold
+ * Public addresses in responses ({site_url}, {cdn_url}: docs/decisions.md#names-and-addresses). Stored documents hold
  * placeholders, filled in as a response leaves, so changing SITE_URL needs no rebuild of the data.
  */
 export const SITE_TOKEN = '__SITE_URL__';

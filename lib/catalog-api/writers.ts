@@ -1,3 +1,4 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { nowIso } from '@/lib/dates';
 import { invalidateCatalogCaches } from './cache';
@@ -33,7 +34,7 @@ export async function touchAreas(
 }
 
 async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Db));
+  return db.transaction((tx) => work(tx));
 }
 
 export interface NewRange {

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * The client's own request budget: every visitor shares one key, so the site counts what it sends and
  * stays under the upstream's per-minute and per-hour limits instead of discovering them. Sliding windows

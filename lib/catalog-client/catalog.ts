@@ -1,3 +1,4 @@
+import 'server-only';
 import type { CatalogQuery, QuoteQuery, WindowQuery } from '@/lib/contract';
 import type { TaggedCache } from './cache';
 import type { Answer, CallOptions, CatalogClient } from './client';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { observeUpstream, setMetricSources } from '../metrics';
 import { settings } from '../settings';
 import { RequestBudget } from './budget';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Section 7: clients branch on `code`, never on the message. */
+/** Section 7 (docs/decisions.md#error-statuses): clients branch on `code`, never on the message. */
 export const ERROR_CODES = [
   'validation_failed',
   'unauthorized',
@@ -37,5 +37,5 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The request id a client may supply to have it reused (decisions.md). */
+/** The request id a client may supply to have it reused (docs/decisions.md#request-ids). */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;

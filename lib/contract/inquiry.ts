@@ -49,7 +49,7 @@ const int = (min: number, max: number = INT32_MAX) => {
 const validDate = (v: unknown): v is string => typeof v === 'string' && isCalendarDate(v);
 
 /**
- * InquiryRequest (section 2) with every rule of the spec and decisions.md. `today` is the date the
+ * InquiryRequest (section 2) with every rule of the spec and docs/decisions.md#property-or-destination. `today` is the date the
  * checkin is compared with: the service's UTC date on the server, the traveller's local date in a form.
  */
 export const inquiryRequestSchema = perDay((today: string) =>

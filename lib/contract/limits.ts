@@ -2,7 +2,7 @@ import { addYears, daysBetween } from './days';
 
 /*
  * Bounds the API document leaves open, decided so that no request can make the server work without end
- * (docs/decisions.md, "Longest stay and furthest check-in", "Party and room counts"). Both roles and the
+ * (docs/decisions.md#longest-stay-and-furthest-check-in, docs/decisions.md#party-and-room-counts). Both roles and the
  * forms apply them through the contract's schemas.
  */
 

@@ -170,14 +170,14 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /**
- * Reads query parameters the way decisions.md says: only the keys the schema knows (others are ignored),
+ * Reads query parameters the way docs/decisions.md#query-parameters says: only the keys the schema knows (others are ignored),
  * and the first value when a key is given twice.
  */
-export function parseQuery<T extends z.ZodType>(
+export function parseQuery<T extends z.ZodObject>(
   schema: T,
   params: URLSearchParams,
 ): { ok: true; value: z.infer<T> } | { ok: false; errors: FieldErrors } {
-  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+  const shape = schema.shape;
   const input: Record<string, string> = {};
   for (const key of Object.keys(shape)) {
     const value = params.get(key);

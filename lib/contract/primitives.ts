@@ -35,7 +35,7 @@ export function objectOf<S extends z.ZodRawShape>(mode: SchemaMode, shape: S) {
 
 /**
  * A rule across fields (checkout after checkin, budget max over min) that runs even when some field has
- * already failed, so that every problem is reported in one response as decisions.md asks. zod skips
+ * already failed, so that every problem is reported in one response as docs/decisions.md#the-error-body asks. zod skips
  * object-level checks after a field's issue unless told otherwise; the rule must cope with raw values.
  */
 export function crossField(rule: (ctx: z.core.ParsePayload<unknown>) => void) {

@@ -151,7 +151,7 @@ function build(mode: SchemaMode) {
     taxable: z.boolean(),
   });
   const tax = obj({ name: z.string(), rate: z.number(), description: z.string() });
-  // Our extension (docs/decisions.md, "Promotions and price on request in the rate sheet"): the rates area
+  // Our extension (docs/decisions.md#promotions-and-price-on-request-in-the-rate-sheet-our-extension): the rates area
   // covers promotions, and a quote depends on them and on price on request, yet the document's RateSheet
   // names neither. A vendor that leaves them out still parses: the tolerant client takes them as unknown.
   const extension = <T extends z.ZodType>(schema: T) => (mode === 'tolerant' ? schema.optional() : schema);
@@ -307,3 +307,21 @@ export type Inquiry = z.infer<typeof strict.inquiry>;
 export type CatalogPage = z.infer<typeof strict.catalogPage>;
 export type ChangesPage = z.infer<typeof strict.changesPage>;
 export type LocationCatalog = z.infer<typeof strict.locationCatalog>;
+
+/*
+ * What the partner side reads (lib/catalog-client parses every answer with `tolerant`): the same resources
+ * with unknown fields kept and unknown enum values as plain strings. Site code takes these, not the strict
+ * types above, so nothing pretends a real upstream's answer is narrower than it is.
+ */
+export type TolerantPropertySummary = z.infer<typeof tolerant.propertySummary>;
+export type TolerantPropertyDetail = z.infer<typeof tolerant.propertyDetail>;
+export type TolerantRateSheet = z.infer<typeof tolerant.rateSheet>;
+export type TolerantAvailability = z.infer<typeof tolerant.availability>;
+export type TolerantPropertyImages = z.infer<typeof tolerant.propertyImages>;
+export type TolerantQuote = z.infer<typeof tolerant.quote>;
+export type TolerantPropertyChange = z.infer<typeof tolerant.propertyChange>;
+export type TolerantLocation = z.infer<typeof tolerant.location>;
+export type TolerantInquiry = z.infer<typeof tolerant.inquiry>;
+export type TolerantCatalogPage = z.infer<typeof tolerant.catalogPage>;
+export type TolerantChangesPage = z.infer<typeof tolerant.changesPage>;
+export type TolerantLocationCatalog = z.infer<typeof tolerant.locationCatalog>;

@@ -1,5 +1,7 @@
+import 'server-only';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 
@@ -9,6 +11,26 @@ import type { Logger } from 'pino';
  * its own schema and migrations folder, and keeps its migration journal in its own table, so the catalog
  * service and the site can share one Postgres server (or one database) without touching each other.
  */
+
+/**
+ * The rows of a raw statement's answer. Both drivers answer `{ rows }`; drizzle types the answer per
+ * driver, so code written for either reads the rows here, checked rather than cast. The rows' type is the
+ * caller's word for what its SQL selects.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) {
+    return result.rows;
+  }
+  throw new Error('The database answered a statement without rows.');
+}
+
+/** Runs a statement through drizzle (a database or a transaction) and returns its rows. */
+export async function executeRows<T>(
+  db: { execute: (query: SQL) => PromiseLike<unknown> },
+  query: SQL,
+): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
+}
 
 /** Runs SQL text with parameters on the driver itself and returns its rows. */
 export type RawQuery = (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
@@ -56,7 +78,7 @@ export async function openPostgres<S extends Record<string, unknown>>(
       lock.release();
     }
     return {
-      db: db as unknown as PgDatabase<PgQueryResultHKT, S>,
+      db,
       raw: (text, params) => pool.query(text, params),
       close: () => pool.end(),
     };
@@ -72,7 +94,7 @@ export async function openPostgres<S extends Record<string, unknown>>(
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder, migrationsTable });
     return {
-      db: db as unknown as PgDatabase<PgQueryResultHKT, S>,
+      db,
       raw: (text, params) => client.query(text, params),
       close: async () => {
         await client.close();

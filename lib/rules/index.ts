@@ -1,6 +1,6 @@
 /*
  * The rules both roles apply, written once: the service (lib/catalog-api) quotes, filters and accepts
- * inquiries by them, and the site (lib/site/stay-rules.ts, the booking calendar, card prices) offers only
+ * inquiries by them, and the site (lib/site/browser/stay-rules.ts, the booking calendar, card prices) offers only
  * what they allow. A copy of a rule drifts: the calendar once offered stays the quote refused.
  *
  *   stay.ts     booked nights, full-day flags (holds block like stays), capacity, minimum stay: a stay's problems

@@ -4,7 +4,7 @@ import { bedroomsPriced, nightlyAmount, type Period, type Rate, rateForNight } f
 import { problemMessage, type RuledStay, ruleProblem } from './stay';
 
 /*
- * Quote arithmetic of decisions.md, as a pure function: no database, no clock. Covered by table-driven
+ * Quote arithmetic of docs/decisions.md#quote-arithmetic, as a pure function: no database, no clock. Covered by table-driven
  * tests (tests/unit/pricing.test.ts).
  */
 
@@ -167,7 +167,7 @@ export function priceStay(input: PricingInput): PricingResult {
   };
 }
 
-/** One fee's amount for the stay, by its type (decisions.md); an unknown type counts once, like flat. */
+/** One fee's amount for the stay, by its type (docs/decisions.md#property-and-fee-types); an unknown type counts once, like flat. */
 export function feeAmount(
   fee: PricedFee,
   stay: { nights: number; adults: number; children: number; rentAfterDiscounts: number },

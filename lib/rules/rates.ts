@@ -1,7 +1,7 @@
 import { addDays, addYears } from '@/lib/dates';
 
 /*
- * Which rate a night uses (decisions.md, "Quote arithmetic"), and what follows from it: the bedrooms
+ * Which rate a night uses (docs/decisions.md#quote-arithmetic), and what follows from it: the bedrooms
  * priced, the per-night amount, the minimum stay of a check-in. Shapes are this module's own, so any
  * caller (the service's rows, the site's rate sheet from the API) maps into them once.
  */

@@ -2,7 +2,7 @@ import { addDays, daysBetween } from '@/lib/dates';
 import { bedroomsPriced, minimumStay, type PeriodTerms, type RateTerms } from './rates';
 
 /*
- * Whether a stay can be had (decisions.md, "Catalog filters" and "Quote arithmetic"): the booked ranges
+ * Whether a stay can be had (docs/decisions.md#free-for-a-stay, docs/decisions.md#quote-arithmetic): the booked ranges
  * with their full-day flags, the property's capacity and the minimum stay of the check-in. The service's
  * quote and inquiry refuse what `ruleProblem` finds, its catalog filter what `availabilityProblem` finds
  * (in SQL, held to this by tests/contract/rules-differential.test.ts), and the site's calendar offers

@@ -2,20 +2,21 @@ import 'server-only';
 import { z } from 'zod';
 import { catalog } from '@/lib/catalog-client';
 import {
-  type CatalogPage,
   type CatalogQuery,
   catalogQuerySchema,
   type FieldErrors,
   intParam,
   parseQuery,
+  type TolerantCatalogPage,
+  type TolerantPropertySummary,
 } from '@/lib/contract';
 import { settings } from '../settings';
-import { type Bounds, parseBounds } from './bounds';
-import { fieldMessages } from './messages';
+import { type Bounds, parseBounds } from './browser/bounds';
+import { fieldMessages } from './browser/messages';
+import { cleanParams, PER_PAGE, PRICE_SORTS } from './browser/search';
+import { DEFAULT_ADULTS, PARTY_LIMITS, readStay } from './browser/stay';
 import { type CardPrice, currentFxRates, type ReplicaQuery, searchReplica } from './replica';
 import { displayCurrencies } from './replica/fx';
-import { cleanParams, PER_PAGE, PRICE_SORTS } from './search';
-import { DEFAULT_ADULTS, PARTY_LIMITS, readStay } from './stay';
 
 /** What the site's search adds to the catalog's: sorting and filtering by price, in a display currency. */
 export interface SitePart {
@@ -124,8 +125,8 @@ export function parseSearch(params: URLSearchParams, perPage: string | null = nu
 }
 
 export interface SearchAnswer {
-  properties: (CatalogPage['properties'][number] & { price?: CardPrice })[];
-  pagination: CatalogPage['pagination'];
+  properties: (TolerantPropertySummary & { price?: CardPrice })[];
+  pagination: TolerantCatalogPage['pagination'];
   /** `replica`: answered by the site's own copy, with prices; `upstream`: asked the catalog (no prices). */
   source: 'replica' | 'upstream';
   mode: string | null;
@@ -177,7 +178,7 @@ export async function runSearch(
   const replica = await searchReplica(replicaQuery).catch(() => null);
   if (replica) {
     return {
-      properties: replica.properties as SearchAnswer['properties'],
+      properties: replica.properties,
       pagination: {
         page: query.page,
         per_page: query.per_page,
@@ -196,7 +197,7 @@ export async function runSearch(
   }
   const { data, mode, stale } = await catalog().search(query, { requestId: options.requestId });
   return {
-    properties: data.properties as CatalogPage['properties'],
+    properties: data.properties,
     pagination: { ...data.pagination, next: nextQuery(query, data.pagination.total, params) },
     source: 'upstream',
     mode,

@@ -1,6 +1,8 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { CatalogClient } from '../catalog-client/client';
 import { UpstreamError } from '../catalog-client/errors';
+import { executeRows } from '../db/open';
 import type { LeadCounts } from '../metrics';
 import type { Settings } from '../settings';
 import type { SiteDb } from './db/client';
@@ -67,15 +69,16 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  */
 export async function leadCounts(db: SiteDb, scope: 'all' | 'open' = 'all'): Promise<LeadCounts> {
   const where = scope === 'open' ? sql`WHERE status IN ('queued', 'sending', 'failed')` : sql``;
-  const result = (await db.execute(sql`
+  const rows = await executeRows<{ status: string; n: number; oldest: string | number | null }>(
+    db,
+    sql`
     SELECT status, count(*)::int AS n,
       extract(epoch FROM now() - min(created_at) FILTER (WHERE status IN ('queued', 'sending'))) AS oldest
-    FROM site_leads ${where} GROUP BY status`)) as unknown as {
-    rows: { status: string; n: number; oldest: string | number | null }[];
-  };
+    FROM site_leads ${where} GROUP BY status`,
+  );
   const byStatus: Record<string, number> = {};
   let oldest: number | null = null;
-  for (const row of result.rows) {
+  for (const row of rows) {
     byStatus[row.status] = Number(row.n);
     if (row.oldest !== null) oldest = Math.max(oldest ?? 0, Math.round(Number(row.oldest)));
   }

@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { type FieldErrors, parseQuery, REQUEST_ID_PATTERN } from '@/lib/contract';
@@ -233,7 +234,7 @@ export function route<P>(
 }
 
 /** The request's query by the contract's rules (unknown keys ignored, first value wins), or a 400 with every problem. */
-export function queryOf<T extends z.ZodType>(schema: T, request: Request): z.infer<T> {
+export function queryOf<T extends z.ZodObject>(schema: T, request: Request): z.infer<T> {
   const parsed = parseQuery(schema, new URL(request.url).searchParams);
   if (!parsed.ok) throw new SiteError('validation_failed', 'Some details need correcting.', parsed.errors);
   return parsed.value;

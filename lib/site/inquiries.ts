@@ -1,23 +1,15 @@
+import 'server-only';
 import { fieldErrors, type InquiryRequest, inquiryRequestSchema } from '@/lib/contract';
 import type { CatalogClient } from '../catalog-client/client';
 import { today } from '../dates';
 import { readJsonObject } from '../json-body';
 import type { Settings } from '../settings';
+import { HONEYPOT_FIELD } from './browser/api-client';
 import type { SiteDb } from './db/client';
+import type { LeadShown } from './db/schema';
 import { type Context, limitVisitor, originAllowed, SiteError } from './http';
-import {
-  createLead,
-  type DeliveryPolicy,
-  deliverLead,
-  type Lead,
-  type LeadShown,
-  queueLead,
-  sendSlots,
-} from './leads';
+import { createLead, type DeliveryPolicy, deliverLead, type Lead, queueLead, sendSlots } from './leads';
 import { logger } from './logger';
-
-/** The field a person never sees (hidden from view and from assistive technology) but a form-filling bot fills. */
-export const HONEYPOT_FIELD = 'website';
 
 export function deliveryPolicy(s: Settings): DeliveryPolicy {
   return {
@@ -76,11 +68,11 @@ export async function acceptInquiry(
     slots.release();
   }
   if (outcome.status === 'rejected') {
-    const problem = outcome.lastError as { code?: string; message?: string; fields?: Record<string, string> };
-    if (problem.code === 'validation_failed') {
+    const problem = outcome.lastError;
+    if (problem?.code === 'validation_failed') {
       throw new SiteError('validation_failed', 'Some details need correcting.', problem.fields ?? {});
     }
-    throw new SiteError('invalid_request', problem.message ?? 'The inquiry was not accepted.');
+    throw new SiteError('invalid_request', problem?.message ?? 'The inquiry was not accepted.');
   }
   return { lead: outcome };
 }

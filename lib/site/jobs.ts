@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { catalog, catalogClient } from '../catalog-client/instance';
 import { observeSync, setMetricSources } from '../metrics';

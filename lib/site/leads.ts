@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -5,9 +6,10 @@ import type { InquiryRequest } from '@/lib/contract';
 import type { CatalogClient } from '../catalog-client/client';
 import { UpstreamError } from '../catalog-client/errors';
 import { today } from '../dates';
+import { executeRows } from '../db/open';
 import { Slots } from '../slots';
 import type { SiteDb } from './db/client';
-import { leads } from './db/schema';
+import { type LeadShown, leads } from './db/schema';
 import { logger } from './logger';
 
 /*
@@ -36,23 +38,6 @@ const leadId = () => `ld_${randomBytes(15).toString('base64url')}`;
 /** The site's own reference when the traveller or advisor gave none: `WEB-20261121-7K3QX9`. */
 const ownReference = () =>
   `WEB-${today().replaceAll('-', '')}-${randomBytes(4).toString('hex').toUpperCase().slice(0, 6)}`;
-
-/**
- * What the traveller saw when they sent an inquiry, kept with the lead so the confirmation can show the
- * rental and the price they were quoted even when the catalog has moved on (a rate edit, a new photo).
- */
-export interface LeadShown {
-  destination?: { name: string; path: string[] } | null;
-  property: { name: string; photo: { url: string; caption: string } | null } | null;
-  quote: {
-    currency: string;
-    total: number;
-    refundable_deposits: number;
-    nights: number;
-    price_on_request: boolean;
-    accuracy: string | null;
-  } | null;
-}
 
 /** Stores an accepted inquiry, claimed by the caller who is about to send it. */
 export async function createLead(
@@ -114,7 +99,7 @@ export async function deliverLead(
   try {
     // The lead's id as the Idempotency-Key: however often this lead is sent (a timeout, a crash between the
     // upstream's yes and our record of it), an upstream that honours the key creates one inquiry.
-    const answer = await client.submitInquiry(lead.request as InquiryRequest, {
+    const answer = await client.submitInquiry(lead.request, {
       requestId: lead.requestId,
       idempotencyKey: lead.id,
     });
@@ -178,7 +163,9 @@ export async function deliverLead(
  * (a process that died mid-send). SKIP LOCKED lets several instances share the queue.
  */
 export async function claimDueLeads(db: SiteDb, policy: DeliveryPolicy, limit = 10): Promise<Lead[]> {
-  const result = (await db.execute(sql`
+  const claimed = await executeRows<{ id: string }>(
+    db,
+    sql`
     UPDATE site_leads SET status = 'sending', updated_at = now(),
       claimed_until = now() + make_interval(secs => ${policy.claimSeconds})
     WHERE id IN (
@@ -189,8 +176,9 @@ export async function claimDueLeads(db: SiteDb, policy: DeliveryPolicy, limit = 
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id`)) as unknown as { rows: { id: string }[] };
-  const ids = result.rows.map((r) => r.id);
+    RETURNING id`,
+  );
+  const ids = claimed.map((r) => r.id);
   if (ids.length === 0) return [];
   const rows = await Promise.all(ids.map((id) => findLead(db, id)));
   return rows.filter((r): r is Lead => r !== undefined);
@@ -235,9 +223,8 @@ export function sendSlots(policy: Pick<DeliveryPolicy, 'sendConcurrency'>): Slot
 
 /** What the browser may see of a lead (its confirmation page): no phone, no message, no internals. */
 export function publicLead(lead: Lead) {
-  const request = lead.request as InquiryRequest;
-  const rejected =
-    lead.status === 'rejected' ? (lead.lastError as { message?: string; fields?: unknown }) : null;
+  const request = lead.request;
+  const rejected = lead.status === 'rejected' ? lead.lastError : null;
   return {
     id: lead.id,
     reference: lead.reference,
@@ -252,9 +239,9 @@ export function publicLead(lead: Lead) {
     contact: { first_name: request.contact.first_name, email: request.contact.email },
     inquiry_id: lead.upstreamId,
     test: lead.test,
-    agent: lead.agent as { first_name: string; last_name: string; email: string } | null,
+    agent: lead.agent,
     problem: rejected ? { message: rejected.message ?? '', fields: rejected.fields ?? null } : null,
-    shown: (lead.shown ?? null) as LeadShown | null,
+    shown: lead.shown,
   };
 }
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { connection } from 'next/server';
-import { catalog, UpstreamError } from '@/lib/catalog-client';
-import type { Location } from '@/lib/contract';
+import { catalog } from '@/lib/catalog-client';
+import type { TolerantLocation } from '@/lib/contract';
 
 /*
  * What the pages read, on the server, through the cached catalog. Pages are rendered per request (the
@@ -20,20 +20,18 @@ export async function catalogMode(): Promise<Mode | null> {
   }
 }
 
-export async function allLocations(): Promise<Location[]> {
+export async function allLocations(): Promise<TolerantLocation[]> {
   await connection();
-  return (await catalog().locations()).data.locations as Location[];
+  return (await catalog().locations()).data.locations;
 }
 
 /** Root-to-leaf chain of a location, for breadcrumbs. */
-export function ancestry(locations: Location[], id: number): Location[] {
+export function ancestry(locations: TolerantLocation[], id: number): TolerantLocation[] {
   const byId = new Map(locations.map((l) => [l.id, l]));
-  const chain: Location[] = [];
+  const chain: TolerantLocation[] = [];
   for (let at = byId.get(id); at; at = at.parent_id === null ? undefined : byId.get(at.parent_id)) {
     chain.unshift(at);
     if (chain.length > 10) break;
   }
   return chain;
 }
-
-export const isUpstreamError = (e: unknown): e is UpstreamError => e instanceof UpstreamError;

@@ -1,29 +1,22 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
-import type { BookingData } from '@/components/property/stay-context';
 import { catalog, UpstreamError } from '@/lib/catalog-client';
-import type {
-  Availability,
-  InquiryRequest,
-  LocationCatalog,
-  PropertyDetail,
-  PropertyImages,
-  Quote,
-  RateSheet,
-} from '@/lib/contract';
+import type { Availability, InquiryRequest, Quote, TolerantPropertyDetail } from '@/lib/contract';
 import { today } from '@/lib/dates';
-import type { LeadShown } from './leads';
-import { readStay, type Stay } from './stay';
-import { calendarRatesWindow } from './stay-rules';
+import type { BookingData } from './browser/booking';
+import { calendarOf } from './browser/calendar-rules';
+import { readStay, type Stay } from './browser/stay';
+import { calendarRatesWindow } from './browser/stay-rules';
+import type { LeadShown } from './db/schema';
 
 type Query = Record<string, string | string[] | undefined>;
 
 /** A property's content (the site's not-found page when the catalog does not know it). */
-export async function propertyOrNotFound(rawId: string): Promise<PropertyDetail> {
+export async function propertyOrNotFound(rawId: string): Promise<TolerantPropertyDetail> {
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
   if (id < 1) notFound();
   try {
-    return (await catalog().property(id)).data as PropertyDetail;
+    return (await catalog().property(id)).data;
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 404) notFound();
     throw error;
@@ -34,7 +27,7 @@ export async function propertyOrNotFound(rawId: string): Promise<PropertyDetail>
  * The other three areas a property page shows, read at once, shaped for the gallery and for the booking
  * widget (calendar, party, price and inquiry) that the site's page and the embed both render.
  */
-export async function propertyAreas(p: PropertyDetail) {
+export async function propertyAreas(p: TolerantPropertyDetail) {
   const c = catalog();
   const day = today();
   const answers = await Promise.all([
@@ -44,9 +37,7 @@ export async function propertyAreas(p: PropertyDetail) {
     c.rates(p.id, calendarRatesWindow(day)),
     c.availability(p.id),
   ]);
-  const images = answers[0].data as PropertyImages;
-  const rates = answers[1].data as RateSheet;
-  const availability = answers[2].data as Availability;
+  const [{ data: images }, { data: rates }, { data: availability }] = answers;
   // Served from the cache while the catalog is busy or down: the page says so, quietly.
   const stale = answers.some((a) => a.stale === true);
   const nightly = [
@@ -73,10 +64,39 @@ export async function propertyAreas(p: PropertyDetail) {
   };
 }
 
-/** The stay a page's URL holds (lib/site/stay.ts), and an advisor's `reference` to prefill. */
-export function stayFromQuery(q: Query): { stay: Stay; reference?: string } {
+/**
+ * The stay a page's URL holds (lib/site/browser/stay.ts), and an advisor's `reference` to prefill. Dates the
+ * calendar would refuse (a past or booked check-in, a check-out the stay cannot end on) are dropped rather
+ * than priced: decided here, by the service's today, so the browser needs no rules before the calendar.
+ */
+export function stayFromQuery(q: Query, booked: Availability['booked']): { stay: Stay; reference?: string } {
   const reference = Array.isArray(q.reference) ? q.reference[0] : q.reference;
-  return { stay: readStay(q), reference: reference || undefined };
+  const asked = readStay(q);
+  const rules = calendarOf(booked, today());
+  const checkin = asked.checkin && !rules.whyNoCheckin(asked.checkin) ? asked.checkin : undefined;
+  const checkout =
+    checkin && asked.checkout && !rules.whyNoCheckout(checkin, asked.checkout) ? asked.checkout : undefined;
+  return { stay: { ...asked, checkin, checkout }, reference: reference || undefined };
+}
+
+/**
+ * The price of the stay a page opens with, asked while the page is drawn: the traveller sees it at once,
+ * and the browser neither asks again nor loads the client and the breakdown's script for it. Null when
+ * there is no stay to price, the catalog refuses it or is slower than a second: the booking card then asks
+ * for it itself, as it does for every later stay (and says why one is refused).
+ */
+export async function quoteForPage(p: TolerantPropertyDetail, stay: Stay): Promise<Quote | null> {
+  const { checkin, checkout, adults, children, bedrooms } = stay;
+  if (!checkin || !checkout || adults + children > p.sleeps) return null;
+  const asked = catalog()
+    .quote(p.id, { checkin, checkout, adults, children, ...(bedrooms ? { bedrooms } : {}) })
+    .then((a): Quote | null => a.data)
+    .catch(() => null);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), 1000);
+  });
+  return Promise.race([asked, late]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -92,7 +112,7 @@ export async function inquiryShown(request: InquiryRequest): Promise<LeadShown |
     if (!place) return null;
     const all = await c
       .locations()
-      .then((a) => (a.data as LocationCatalog).locations)
+      .then((a) => a.data.locations)
       .catch(() => []);
     const found = all.find((l) => l.id === place);
     return {
@@ -101,11 +121,11 @@ export async function inquiryShown(request: InquiryRequest): Promise<LeadShown |
       quote: null,
     };
   }
-  const settle = <T>(p: Promise<{ data: unknown }>) => p.then((a) => a.data as T).catch(() => null);
+  const settle = <T>(p: Promise<{ data: T }>) => p.then((a) => a.data).catch(() => null);
   const work = Promise.all([
-    settle<PropertyDetail>(c.property(id)),
-    settle<PropertyImages>(c.images(id)),
-    settle<Quote>(
+    settle(c.property(id)),
+    settle(c.images(id)),
+    settle(
       c.quote(id, {
         checkin: request.stay.checkin,
         checkout: request.stay.checkout,

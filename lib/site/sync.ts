@@ -1,5 +1,6 @@
+import 'server-only';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { PropertyChange } from '@/lib/contract';
+import type { TolerantPropertyChange } from '@/lib/contract';
 import { AREAS, type Area, tags } from '../catalog-client/catalog';
 import type { CatalogClient } from '../catalog-client/client';
 import type { SiteDb } from './db/client';
@@ -45,10 +46,10 @@ export interface SyncDeps {
   requestId?: string;
   now?: () => Date;
   /** Hands every run's feed items to the replica (moved areas become due), before the cursor moves on. */
-  replica?: (changes: PropertyChange[], options: { full: boolean }) => Promise<unknown>;
+  replica?: (changes: TolerantPropertyChange[], options: { full: boolean }) => Promise<unknown>;
 }
 
-const timesOf = (change: PropertyChange): AreaTimes => ({
+const timesOf = (change: TolerantPropertyChange): AreaTimes => ({
   content: change.updated?.content ?? null,
   rates: change.updated?.rates ?? null,
   availability: change.updated?.availability ?? null,
@@ -77,7 +78,7 @@ export async function runCatalogSync(deps: SyncDeps): Promise<SyncSummary> {
     added: 0,
   };
   const upserts: (AreaTimes & { propertyId: number })[] = [];
-  const feed: PropertyChange[] = [];
+  const feed: TolerantPropertyChange[] = [];
   const seen = new Set<number>();
   const expire = new Set<string>();
 
@@ -87,7 +88,7 @@ export async function runCatalogSync(deps: SyncDeps): Promise<SyncSummary> {
       { requestId: deps.requestId },
     );
     summary.pages++;
-    feed.push(...(data.changes as PropertyChange[]));
+    feed.push(...data.changes);
     for (const change of data.changes) {
       summary.listed++;
       seen.add(change.id);

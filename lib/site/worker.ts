@@ -1,3 +1,4 @@
+import 'server-only';
 import type { CatalogClient } from '../catalog-client/client';
 import type { Settings } from '../settings';
 import type { SiteDb } from './db/client';

@@ -24,7 +24,7 @@ describe('GET /properties/{id}/rates', () => {
     expect(sheet.from).toBe(today());
     expect(sheet.to).toBeNull();
     expect(sheet.rates.length).toBeGreaterThan(0);
-    for (const r of sheet.rates) expect(r.end_date >= today()).toBe(true);
+    for (const r of sheet.rates) expect(r.end_date).toBeAtOrAfter(today());
     const [all] = await rows<{ n: number }>(
       service.db,
       sql`SELECT count(*)::int AS n FROM rate_periods WHERE property_id = ${id!.id} AND end_date >= current_date`,
@@ -43,7 +43,10 @@ describe('GET /properties/{id}/rates', () => {
       sql`SELECT id FROM rate_periods WHERE property_id = ${id} AND end_date >= ${from}::date AND start_date <= ${to}::date`,
     );
     expect(sheet.rates.map((r) => r.id).sort()).toEqual(expected.map((r) => r.id).sort());
-    for (const r of sheet.rates) expect(r.end_date >= from && r.start_date <= to).toBe(true);
+    for (const r of sheet.rates) {
+      expect(r.end_date).toBeAtOrAfter(from);
+      expect(r.start_date).toBeAtOrBefore(to);
+    }
   });
 
   it('carries the currency, default rate, fees (deposits marked refundable), taxes and notes', async () => {

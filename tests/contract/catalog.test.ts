@@ -13,7 +13,7 @@ interface Range {
   checkout_full_day: boolean;
 }
 
-/** decisions.md's rule, written again independently of the SQL: is the stay free of this range? */
+/** docs/decisions.md#free-for-a-stay, written again independently of the SQL: is the stay free of this range? */
 function rangeAllows(r: Range, checkin: string, checkout: string): boolean {
   if (r.checkin < checkout && r.checkout > checkin) return false;
   if (r.checkin === checkout && r.checkin_full_day) return false;
@@ -124,7 +124,8 @@ describe('GET /properties: sorting', () => {
       for (let i = 1; i < items.length; i++) {
         const [a, b] = [items[i - 1], items[i]];
         const cmp = key(a, field) < key(b, field) ? -1 : key(a, field) > key(b, field) ? 1 : 0;
-        expect(cmp === 0 ? a.id < b.id : cmp === -dir).toBe(true);
+        if (cmp === 0) expect(a.id).toBeLessThan(b.id);
+        else expect(cmp, `${field}: ${a.id} (${key(a, field)}) before ${b.id} (${key(b, field)})`).toBe(-dir);
       }
     }
   });

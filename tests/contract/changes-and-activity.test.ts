@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runActivityBatch } from '@/lib/catalog-api/activity';
 import { Random } from '@/lib/catalog-api/demo/random';
 import {
@@ -35,7 +35,19 @@ async function item(since: string, id: number) {
 }
 
 const instant = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-const pause = () => new Promise((r) => setTimeout(r, 1100)); // instants have whole seconds
+/*
+ * Instants in the feed have whole seconds, so each change must happen at least a second after the one
+ * before. The service's clock (lib/dates, Date) is the test's: it moves a second on instead of waiting one.
+ */
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
+const pause = async () => {
+  vi.setSystemTime(Date.now() + 1100);
+};
 
 async function liveProperty(offset = 0): Promise<number> {
   const found = await rows<{ id: number }>(
@@ -49,10 +61,10 @@ async function liveProperty(offset = 0): Promise<number> {
 /** The area that moved is at or after `since`; every other area is as it was before. */
 function expectOnlyMoved(after: any, before: any, since: string, moved: readonly string[]) {
   for (const area of AREAS) {
-    if (moved.includes(area)) expect(after.updated[area] >= since).toBe(true);
+    if (moved.includes(area)) expect(after.updated[area]).toBeAtOrAfter(since);
     else expect(after.updated[area]).toBe(before.updated[area]);
   }
-  expect(after.updated_at >= since).toBe(true);
+  expect(after.updated_at).toBeAtOrAfter(since);
 }
 
 describe('GET /properties/changes', () => {
@@ -235,7 +247,7 @@ describe('catalog changes move exactly their area', () => {
     const since = instant();
     expect(await publishProperty(service.db, draft!.id)).toBe(true);
     const arrived = await item(since, draft!.id);
-    for (const area of AREAS) expect(arrived.updated[area] >= since).toBe(true);
+    for (const area of AREAS) expect(arrived.updated[area]).toBeAtOrAfter(since);
     expect((await api(`/properties/${draft!.id}`)).status).toBe(200);
   });
 
@@ -248,8 +260,8 @@ describe('catalog changes move exactly their area', () => {
     for (const c of changes) {
       const found = items.find((i) => i.id === c.propertyId);
       if (c.change === 'removed') expect(found).toMatchObject({ status: 'removed' });
-      else if (c.change === 'published') expect(found.updated.content >= since).toBe(true);
-      else expect(found.updated[c.change] >= since).toBe(true);
+      else if (c.change === 'published') expect(found.updated.content).toBeAtOrAfter(since);
+      else expect(found.updated[c.change]).toBeAtOrAfter(since);
     }
     const touched = new Set(changes.map((c) => c.propertyId));
     expect(items.every((i) => touched.has(i.id))).toBe(true);

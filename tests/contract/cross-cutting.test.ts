@@ -73,7 +73,7 @@ describe('section 5: authentication, scopes and modes', () => {
   });
 });
 
-describe('section 7 and decisions.md: errors', () => {
+describe('section 7 and docs/decisions.md#error-statuses: errors', () => {
   it('answers an unknown path under /v2 with a JSON 404', async () => {
     expectError(await api('/nowhere'), 404, 'not_found');
     expectError(await api(''), 404, 'not_found');

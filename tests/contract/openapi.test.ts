@@ -36,9 +36,7 @@ describe('GET /openapi.json', () => {
 
   it('documents every route and method the service serves, and nothing it does not', async () => {
     const { doc } = await documentAndValidator();
-    const served = routes
-      .flatMap((r) => Object.keys(r.methods).map((m) => `${m.toLowerCase()} ${r.path}`))
-      .sort();
+    const served = routes.map((r) => `${r.method.toLowerCase()} ${r.path}`).sort();
     const documented = Object.entries(doc.paths)
       .flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m} ${path}`))
       .sort();

@@ -5,7 +5,6 @@ import { catalog } from '@/lib/catalog-client';
 import type { PropertyDetail } from '@/lib/contract';
 import { addDays, daysBetween, today } from '@/lib/dates';
 import { problemMessage, rateForNight, type StayProblem } from '@/lib/rules';
-import { propertyAreas } from '@/lib/site/property-page';
 import {
   bedroomsPriced,
   type PropertyTerms,
@@ -13,7 +12,8 @@ import {
   type StayChoice,
   type StayVerdict,
   verdictsFor,
-} from '@/lib/site/stay-rules';
+} from '@/lib/site/browser/stay-rules';
+import { propertyAreas } from '@/lib/site/property-page';
 import { serveService } from './http';
 import { allPages, api, rows, setupService } from './service';
 import { setupSite } from './site';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { party, stayDates, stayLine } from '../../components/property/format';
-import { apiWordsIn } from '../../lib/site/messages';
+import { apiWordsIn } from '../../lib/site/browser/messages';
 import { addDays, dayButton, formReady, freeStayAt, pageCalendar, pickStay, price } from './stays';
 import { browserDay, cardIds, catalogApi, expect, expectAccessible, test } from './support';
 

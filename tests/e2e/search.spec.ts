@@ -1,4 +1,4 @@
-import { apiWordsIn } from '../../lib/site/messages';
+import { apiWordsIn } from '../../lib/site/browser/messages';
 import { browserDay, cardIds, catalogApi, expect, expectAccessible, test } from './support';
 
 /* Finding a place: the home search by keyboard, the results it shows, paging, the URL and the stay it carries. */

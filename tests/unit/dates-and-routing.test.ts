@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { matchRoute, type Route } from '@/lib/catalog-api/http/router';
+import { z } from 'zod';
+import { allowHeader, get, matchRoute, post, type Route } from '@/lib/catalog-api/http/router';
 import { addDays, addYears, daysBetween, today } from '@/lib/dates';
 
 const ORIGINAL_TZ = process.env.TZ;
@@ -28,17 +29,34 @@ describe('dates as YYYY-MM-DD strings, whatever the time zone', () => {
 });
 
 describe('router', () => {
+  const run = async () => ({ body: {} });
+  const row = (path: string) =>
+    get({ path, scope: 'properties:read', summary: path, query: z.object({}), errors: [], run });
   const routes: Route[] = [
-    { path: '/properties', methods: {} },
-    { path: '/properties/changes', methods: {} },
-    { path: '/properties/{id}', methods: {} },
-    { path: '/properties/{id}/rates', methods: {} },
+    row('/properties'),
+    row('/properties/changes'),
+    row('/properties/{id}'),
+    row('/properties/{id}/rates'),
+    post({
+      path: '/properties/{id}/rates',
+      scope: 'properties:read',
+      summary: '',
+      body: z.object({}),
+      errors: [],
+      run,
+    }),
   ];
 
   it('matches literal paths before ids and reads integer ids', () => {
-    expect(matchRoute(routes, '/properties/changes')?.route.path).toBe('/properties/changes');
+    expect(matchRoute(routes, '/properties/changes')?.routes[0]?.path).toBe('/properties/changes');
     expect(matchRoute(routes, '/properties/42/rates')).toMatchObject({ params: { id: 42 } });
-    expect(matchRoute(routes, '/properties/')?.route.path).toBe('/properties');
+    expect(matchRoute(routes, '/properties/')?.routes[0]?.path).toBe('/properties');
+  });
+
+  it('answers every method of a path, and allows HEAD wherever GET is', () => {
+    const match = matchRoute(routes, '/properties/7/rates');
+    expect(match?.routes.map((r) => r.method)).toEqual(['GET', 'POST']);
+    expect(allowHeader(match?.routes ?? [])).toBe('GET, POST, HEAD, OPTIONS');
   });
 
   it.each(['/properties/0', '/properties/007', '/properties/1e3', '/properties/2147483648', '/nope'])(

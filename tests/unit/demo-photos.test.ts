@@ -7,7 +7,9 @@ import { landFor } from '@/lib/catalog-api/demo/scenery';
 
 const NOW = '2026-11-21T12:00:00Z';
 const catalog = generateDemoCatalog({ seed: 42, properties: 1500, now: NOW });
-const locations = new Map(catalog.locations.map((l) => [l.id, l]));
+const locations = new Map<unknown, (typeof catalog.locations)[number]>(
+  catalog.locations.map((l) => [l.id, l]),
+);
 type Row = Record<string, unknown>;
 const byProperty = (rows: Row[]) => {
   const map = new Map<unknown, Row[]>();

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertySummary } from '@/lib/contract';
 import { occupancyOf } from '@/lib/rules';
-import { boundsOfView, formatBounds, inBounds, parseBounds } from '@/lib/site/bounds';
+import { boundsOfView, formatBounds, inBounds, parseBounds } from '@/lib/site/browser/bounds';
+import { fieldMessages } from '@/lib/site/browser/messages';
+import { activeFilters, apiQueryFor, cleanParams } from '@/lib/site/browser/search';
 import { parseSearch } from '@/lib/site/catalog-pages';
-import { fieldMessages } from '@/lib/site/messages';
 import { fxRates } from '@/lib/site/replica/fx';
 import { type ReplicaQuery, searchIndex } from '@/lib/site/replica/search';
-import { activeFilters, apiQueryFor, cleanParams } from '@/lib/site/search';
 
 /*
  * "Search this area": the map's box in the URL (`bounds=west,south,east,north`), read back strictly, and the

@@ -1,7 +1,10 @@
+import { format, isValid, parse } from 'date-fns';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Location } from '@/lib/contract';
-import { fromDay, matchLocations, showDay, toDay } from '@/lib/site/browser';
-import { cleanParams } from '@/lib/site/search';
+import { addDays } from '@/lib/dates';
+import { formatDate, fromDay, showDay, showRange, toDay } from '@/lib/site/browser';
+import { matchLocations } from '@/lib/site/browser/match-locations';
+import { cleanParams, showRange as searchShowRange } from '@/lib/site/browser/search';
 
 const zone = process.env.TZ;
 afterEach(() => {
@@ -25,6 +28,43 @@ describe('days in the browser', () => {
     for (const bad of ['2026-02-30', '2026-13-01', '26-12-01', '', null, undefined, '2026-12-01T00:00:00Z']) {
       expect(fromDay(bad)).toBeUndefined();
     }
+  });
+
+  // The site's own formatter replaced date-fns in every page's script: it must write what date-fns wrote.
+  it('writes every pattern the site uses as date-fns does, and reads days as date-fns parses them', () => {
+    const patterns = [
+      'yyyy-MM-dd',
+      'EEE d MMM yyyy',
+      'EEE d MMM',
+      'd MMM',
+      'd MMM yyyy',
+      'MMMM yyyy',
+      'EEE d',
+      'd',
+    ];
+    for (let i = 0; i < 800; i += 3) {
+      const day = addDays('2026-01-01', i);
+      const date = fromDay(day)!;
+      const theirs = parse(day, 'yyyy-MM-dd', new Date());
+      expect(isValid(theirs) && date.getTime()).toBe(theirs.getTime());
+      for (const pattern of [...patterns, 'd MMMM yyyy, EEEE'])
+        expect(formatDate(date, pattern)).toBe(format(date, pattern));
+    }
+    expect(fromDay('0099-03-01')?.getFullYear()).toBe(99);
+  });
+
+  it('writes a stay’s dates as the search does (one rule, until the search imports it from here)', () => {
+    for (let i = 0; i < 400; i += 7) {
+      const checkin = addDays('2026-11-20', i);
+      for (const nights of [1, 5, 12, 40, 400]) {
+        const checkout = addDays(checkin, nights);
+        for (const weekdays of [true, false])
+          expect(showRange(checkin, checkout, { weekdays })).toBe(
+            searchShowRange(checkin, checkout, { weekdays }),
+          );
+      }
+    }
+    expect(showRange('2027-01-29', '2027-02-05', { weekdays: false })).toBe('29 Jan – 5 Feb 2027');
   });
 });
 

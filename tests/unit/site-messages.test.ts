@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiWordsIn, fieldMessage, fieldMessages, plainMessage } from '@/lib/site/messages';
+import { apiWordsIn, fieldMessage, fieldMessages, plainMessage } from '@/lib/site/browser/messages';
 
 /* What a traveller reads when a form or a search needs correcting: sentences naming the field by its label. */
 

@@ -1,8 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Html } from '@/components/property/details';
+import { calendarOf } from '@/lib/site/browser/calendar-rules';
+import { bedroomsPriced, minimumStay } from '@/lib/site/browser/stay-rules';
 import { safeHtml } from '@/lib/site/html';
-import { bedroomsPriced, calendarOf, minimumStay } from '@/lib/site/stay-rules';
 
 describe('HTML from the API', () => {
   it('renders inert: no script, no event attribute, no javascript: link, no style', () => {

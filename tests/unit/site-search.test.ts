@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fieldMessages } from '@/lib/site/browser/messages';
+import { activeFilters, cleanParams, showRange } from '@/lib/site/browser/search';
 import { parseSearch } from '@/lib/site/catalog-pages';
-import { fieldMessages } from '@/lib/site/messages';
-import { activeFilters, cleanParams, showRange } from '@/lib/site/search';
 
 const parse = (qs: string) => parseSearch(cleanParams(new URLSearchParams(qs)));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guestsOf, readStay, stayParams, withStay } from '@/lib/site/stay';
+import { guestsOf, readStay, stayParams, withStay } from '@/lib/site/browser/stay';
 
 describe('the stay in a URL', () => {
   it('round-trips dates and party', () => {

@@ -1,6 +1,6 @@
+import { cleanParams } from '@/lib/site/browser/search';
 import { parseSearch, runSearch } from '@/lib/site/catalog-pages';
 import { json, notServed, route, SiteError } from '@/lib/site/http';
-import { cleanParams } from '@/lib/site/search';
 
 // GET /api/search — the site's search for a search URL: adults and children (or an old link's `guests`),
 // bedrooms (or `rooms`), dates, location, sort (the catalog's, plus `price` / `-price`), the nightly price

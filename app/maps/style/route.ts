@@ -1,8 +1,8 @@
 import { settings } from '@/lib/settings';
-import { defaultMapStyle } from '@/lib/site/map-style';
+import { defaultMapStyle } from '@/lib/site/browser/map-style';
 
 // GET /maps/style — the style every map loads: MAP_STYLE_URL's when set (a redirect to the provider's
-// style.json), otherwise the built-in Natural Earth style (lib/site/map-style.ts). Read per request, so the
+// style.json), otherwise the built-in Natural Earth style (lib/site/browser/map-style.ts). Read per request, so the
 // setting is the running server's, not the build's.
 export function GET() {
   const url = settings().MAP_STYLE_URL;

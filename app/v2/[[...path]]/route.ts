@@ -1,4 +1,4 @@
-import { handleRequest } from '@/lib/catalog-api/http/handle';
+import { handleRequest } from '@/lib/catalog-api';
 
 // The Catalog API v2: one adapter for every path and method; routing, auth and errors live in lib/catalog-api.
 export const dynamic = 'force-dynamic';

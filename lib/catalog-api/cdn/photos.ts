@@ -1,3 +1,4 @@
+import 'server-only';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';

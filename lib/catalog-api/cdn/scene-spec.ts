@@ -1,3 +1,5 @@
+import 'server-only';
+
 /*
  * What a demo photo shows, written into the `images.scene` column by the demo planner
  * (lib/catalog-api/demo/photos.ts) and read back by the CDN's renderer (./scenes.ts). A row carries its

@@ -1,3 +1,4 @@
+import 'server-only';
 import { INSIDE } from './draw/inside';
 import { lightFor } from './draw/light';
 import { OUTSIDE } from './draw/outside';

@@ -1,11 +1,16 @@
+import 'server-only';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { openPostgres, type RawQuery } from '../../db/open';
+import { executeRows, openPostgres, type RawQuery, rowsOf } from '../../db/open';
 import { settings } from '../../settings';
 import { logger } from '../logger';
 import * as schema from './schema';
 
+/**
+ * The service's database, or a transaction on it: drizzle's transaction is a database handle too, so every
+ * query and writer takes a `Db` and runs the same inside `db.transaction((tx) => …)` as outside it.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 interface Handle {
@@ -40,7 +45,7 @@ export async function openDatabase(target?: string): Promise<Handle> {
     sharedBuffers: '48MB',
     logger,
   });
-  return { db: withRaw(opened.db as unknown as Db, opened.raw), close: opened.close };
+  return { db: withRaw(opened.db, opened.raw), close: opened.close };
 }
 
 const GLOBAL_KEY = Symbol.for('rental.catalog-api.db');
@@ -85,8 +90,7 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const raw = (db as DbWithRaw)[RAW];
   if (raw) {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    return (await raw(text, params)).rows as T[];
+    return rowsOf<T>(await raw(text, params));
   }
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  return executeRows<T>(db, query);
 }

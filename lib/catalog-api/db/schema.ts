@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Inquiry } from '../../contract';
 
 /*
  * The catalog service's tables. Everything the spec exposes has a home here, so later work (quotes,
@@ -22,9 +23,10 @@ import {
  * Dates are `date` columns read as 'YYYY-MM-DD' strings; instants are `timestamptz`.
  */
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
-const day = (name: string) => date(name, { mode: 'string' });
-const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+// Generic in the name, so a column's name stays a literal type (the demo's rows are typed by it).
+const ts = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'string' });
+const day = <N extends string>(name: N) => date(name, { mode: 'string' });
+const money = <N extends string>(name: N) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
 export const locations = pgTable(
   'locations',
@@ -349,7 +351,8 @@ export const inquiries = pgTable(
     advisorName: text('advisor_name'),
     /** The partner's `Idempotency-Key` (our extension): a repeated send returns `response` instead of a new inquiry. */
     idempotencyKey: text('idempotency_key'),
-    response: jsonb('response'),
+    /** The answer first given (live keys only), replayed for the same key. */
+    response: jsonb('response').$type<Inquiry>(),
   },
   (t) => [
     index('inquiries_email_idx').on(sql`lower(${t.email})`, t.createdAt),
@@ -362,6 +365,6 @@ export const inquiries = pgTable(
 /** Small service state: the demo's seed, the round-robin cursor per region, the activity job's last run. */
 export const serviceState = pgTable('service_state', {
   key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
   updatedAt: ts('updated_at').notNull(),
 });

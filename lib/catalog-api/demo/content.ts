@@ -1,3 +1,5 @@
+import 'server-only';
+
 /** Words and sentences the demo catalog is written from. */
 
 export const NAME_WORDS = {

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * Real regions, countries and areas with their coordinates; towns beneath the areas are generated
  * (see towns.ts). Format of an area line: `Name lat lon`. A country: `Name|CURRENCY|language`.

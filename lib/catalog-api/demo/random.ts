@@ -1,3 +1,5 @@
+import 'server-only';
+
 /** A small seeded generator (mulberry32): the demo catalog is the same for the same seed, every time. */
 export class Random {
   private state: number;

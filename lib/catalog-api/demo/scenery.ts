@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Flora, Land, Setting } from '../cdn/scene-spec';
 
 /*

@@ -1,3 +1,4 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { nowIso } from '@/lib/dates';
 import { type Db, queryRows } from '../db/client';
@@ -67,41 +68,41 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<{ counts: 
       250,
     )) {
       for (const table of TABLES) {
-        await insertRows(tx as unknown as Db, table, batch[table]);
+        await insertRows(tx, table, batch[table]);
         counts[table]! += batch[table].length;
       }
-      for (const p of batch.properties) if (p.status === 'live') live.push(p.id as number);
+      for (const p of batch.properties) if (p.status === 'live') live.push(p.id);
     }
     for (const table of SERIALS) {
       await tx.execute(
         sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${sql.identifier(table)}), false)`,
       );
     }
-    await ensurePropertyDocuments(tx as unknown as Db);
+    await ensurePropertyDocuments(tx);
     const all = [...SCOPES];
     const demo = { partnerName: 'Demo Partner' };
-    await createKey(tx as unknown as Db, {
+    await createKey(tx, {
       ...demo,
       key: DEMO_KEYS.testFull,
       mode: 'test',
       scopes: all,
       label: 'Demo: test, full access',
     });
-    await createKey(tx as unknown as Db, {
+    await createKey(tx, {
       ...demo,
       key: DEMO_KEYS.liveFull,
       mode: 'live',
       scopes: all,
       label: 'Demo: live, full access',
     });
-    await createKey(tx as unknown as Db, {
+    await createKey(tx, {
       ...demo,
       key: DEMO_KEYS.testReadOnly,
       mode: 'test',
       scopes: ['properties:read'],
       label: 'Demo: test, properties:read only',
     });
-    await createKey(tx as unknown as Db, {
+    await createKey(tx, {
       ...demo,
       key: DEMO_KEYS.testRestricted,
       mode: 'test',

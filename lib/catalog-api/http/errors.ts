@@ -1,7 +1,8 @@
+import 'server-only';
 import type { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode, type FieldErrors, parseQuery } from '@/lib/contract';
 
-/** A failure the service reports to the partner as section 7's error body. */
+/** A failure the service reports to the partner as section 7's error body (docs/decisions.md#the-error-body). */
 export class ApiError extends Error {
   readonly status: number;
 
@@ -23,7 +24,7 @@ export const validationFailed = (validation: FieldErrors) =>
 export const notFound = (what = 'No such resource.') => new ApiError('not_found', what);
 
 /** The query parameters a schema knows, parsed; 400 validation_failed naming every bad one otherwise. */
-export function queryOrThrow<T extends z.ZodType>(schema: T, url: URL): z.infer<T> {
+export function queryOrThrow<T extends z.ZodObject>(schema: T, url: URL): z.infer<T> {
   const parsed = parseQuery(schema, url.searchParams);
   if (!parsed.ok) throw validationFailed(parsed.errors);
   return parsed.value;

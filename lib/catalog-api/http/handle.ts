@@ -1,5 +1,7 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { REQUEST_ID_PATTERN } from '@/lib/contract';
+import { today } from '@/lib/dates';
 import { settings } from '@/lib/settings';
 import { getDb } from '../db/client';
 import { type ApiKey, findKey, modeFromPrefix } from '../keys';
@@ -7,21 +9,22 @@ import { limitInquiry, limitRequest } from '../limits';
 import { logger } from '../logger';
 import { routes } from '../routes';
 import { ApiError, notFound } from './errors';
-import { allowHeader, type Method, matchRoute } from './router';
+import { allowHeader, matchRoute } from './router';
 import type { HandlerResult } from './types';
 
 export function newRequestId(): string {
   return `req_${randomBytes(12).toString('hex')}`;
 }
 
-/** A client id matching the pattern is reused; anything else is replaced (decisions.md). */
+/** A client id matching the pattern is reused; anything else is replaced (docs/decisions.md#request-ids). */
 export function pickRequestId(incoming: string | null): string {
   return incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : newRequestId();
 }
 
 /**
  * The whole request pipeline of `/v2`: request id, key (401), request limits (429), route (404), method
- * (405), scope (403), inquiry limit (429), handler, and section 7's error body for every failure. Public
+ * (405), scope (403), inquiry limit (429), handler, and section 7's error body for every failure (docs/decisions.md#keys-and-the-order-of-checks,
+ * docs/decisions.md#the-error-body). Public
  * routes (the OpenAPI document) skip the key and the limits. Every response carries `X-Request-Id` and
  * the mode header.
  */
@@ -38,12 +41,20 @@ export async function handleRequest(request: Request): Promise<Response> {
   try {
     if (!s.CATALOG_API_ENABLED) throw notFound('The catalog service is not enabled on this server.');
     const match = matchRoute(routes, url.pathname.replace(/^\/v2(?=\/|$)/, ''));
-    const handler = match?.route.methods[method as Method];
+    const handler = match?.routes.find((r) => r.method === method);
     if (match && method === 'OPTIONS') {
-      response = new Response(null, { status: 204, headers: { Allow: allowHeader(match.route) } });
+      response = new Response(null, { status: 204, headers: { Allow: allowHeader(match.routes) } });
     } else if (match && handler?.scope === 'public') {
       const db = await getDb();
-      const result = await handler.run({ db, key: ANONYMOUS, params: match.params, url, request, requestId });
+      const result = await handler.run({
+        db,
+        key: ANONYMOUS,
+        params: match.params,
+        url,
+        request,
+        requestId,
+        today: today(),
+      });
       response = toResponse(result);
     } else {
       const db = await getDb();
@@ -62,14 +73,16 @@ export async function handleRequest(request: Request): Promise<Response> {
       if (!match) throw notFound('No such endpoint.');
       if (!handler) {
         throw new ApiError('method_not_allowed', `${request.method} is not served on this path.`, undefined, {
-          Allow: allowHeader(match.route),
+          Allow: allowHeader(match.routes),
         });
       }
       if (handler.scope !== 'public' && !key.scopes.includes(handler.scope)) {
         throw new ApiError('forbidden', `This key lacks the ${handler.scope} scope.`);
       }
       if (handler.inquiryLimit) await limitInquiry(key.id);
-      response = toResponse(await handler.run({ db, key, params: match.params, url, request, requestId }));
+      response = toResponse(
+        await handler.run({ db, key, params: match.params, url, request, requestId, today: today() }),
+      );
     }
   } catch (error) {
     response = errorResponse(error, requestId);

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '../db/client';
 import type { ApiKey } from '../keys';
 
@@ -8,6 +9,8 @@ export interface HandlerContext {
   url: URL;
   request: Request;
   requestId: string;
+  /** The service's date for this request (UTC), for rules such as "must be today or later". */
+  today: string;
 }
 
 /** A handler answers with a value to serialise, or with JSON text it already has (from Postgres). */

@@ -1,8 +1,9 @@
-import { changesQuerySchema, windowQuerySchema } from '@/lib/contract';
+import 'server-only';
+import type { ChangesQuery, WindowQuery } from '@/lib/contract';
 import { today } from '@/lib/dates';
 import { defaultAvailabilityEnd, getAvailabilityJson, getImagesJson, getRateSheetJson } from '../areas';
 import { listChanges } from '../changes';
-import { notFound, queryOrThrow, validationFailed } from '../http/errors';
+import { notFound, validationFailed } from '../http/errors';
 import type { HandlerContext } from '../http/types';
 import { pageOf } from './properties';
 
@@ -12,16 +13,15 @@ function found(json: string | null) {
 }
 
 // GET /v2/properties/{id}/rates
-export async function getRates({ db, key, params, url }: HandlerContext) {
-  const { from = today(), to = null } = queryOrThrow(windowQuerySchema, url);
+export async function getRates({ db, key, params, query }: HandlerContext & { query: WindowQuery }) {
+  const { from = today(), to = null } = query;
   return found(await getRateSheetJson(db, key, params.id!, from, to));
 }
 
 // GET /v2/properties/{id}/availability
-export async function getAvailability({ db, key, params, url }: HandlerContext) {
-  const window = queryOrThrow(windowQuerySchema, url);
-  const from = window.from ?? today();
-  const to = window.to ?? defaultAvailabilityEnd(from);
+export async function getAvailability({ db, key, params, query }: HandlerContext & { query: WindowQuery }) {
+  const from = query.from ?? today();
+  const to = query.to ?? defaultAvailabilityEnd(from);
   if (to < from) throw validationFailed({ to: 'must not be before from' });
   return found(await getAvailabilityJson(db, key, params.id!, from, to));
 }
@@ -32,8 +32,7 @@ export async function getImages({ db, key, params }: HandlerContext) {
 }
 
 // GET /v2/properties/changes
-export async function getChanges({ db, key, url }: HandlerContext) {
-  const q = queryOrThrow(changesQuerySchema, url);
-  const { itemsJson, total } = await listChanges(db, key, q);
-  return { json: `{"changes":${itemsJson},"pagination":${JSON.stringify(pageOf(url, q, total))}}` };
+export async function getChanges({ db, key, url, query }: HandlerContext & { query: ChangesQuery }) {
+  const { itemsJson, total } = await listChanges(db, key, query);
+  return { json: `{"changes":${itemsJson},"pagination":${JSON.stringify(pageOf(url, query, total))}}` };
 }

@@ -1,17 +1,12 @@
-import { fieldErrors, inquiryRequestSchema } from '@/lib/contract';
-import { today } from '@/lib/dates';
-import { readJsonObject } from '../../json-body';
-import { ApiError, validationFailed } from '../http/errors';
+import 'server-only';
+import type { InquiryRequest } from '@/lib/contract';
+import { ApiError } from '../http/errors';
 import type { HandlerContext } from '../http/types';
 import { submitInquiry } from '../inquiries';
 
 // POST /v2/inquiries
-export async function postInquiry({ db, key, request }: HandlerContext) {
-  const parsed = inquiryRequestSchema(today()).safeParse(
-    await readJsonObject(request, (m) => new ApiError('invalid_request', m)),
-  );
-  if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
-  const { inquiry, replayed } = await submitInquiry(db, key, parsed.data, idempotencyKeyOf(request));
+export async function postInquiry({ db, key, request, body }: HandlerContext & { body: InquiryRequest }) {
+  const { inquiry, replayed } = await submitInquiry(db, key, body, idempotencyKeyOf(request));
   return { status: 201, body: inquiry, headers: replayed ? { 'Idempotent-Replayed': 'true' } : undefined };
 }
 

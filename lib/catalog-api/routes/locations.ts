@@ -1,3 +1,4 @@
+import 'server-only';
 import type { HandlerContext } from '../http/types';
 import { listLocationsJson } from '../locations';
 

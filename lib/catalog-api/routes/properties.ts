@@ -1,13 +1,13 @@
-import { catalogQuerySchema } from '@/lib/contract';
-import { notFound, queryOrThrow } from '../http/errors';
+import 'server-only';
+import type { CatalogQuery } from '@/lib/contract';
+import { notFound } from '../http/errors';
 import type { HandlerContext } from '../http/types';
 import { getPropertyDetailJson, listProperties } from '../properties';
 
 // GET /v2/properties
-export async function getProperties({ db, key, url }: HandlerContext) {
-  const q = queryOrThrow(catalogQuerySchema, url);
-  const { itemsJson, total } = await listProperties(db, key, q);
-  return { json: `{"properties":${itemsJson},"pagination":${JSON.stringify(pageOf(url, q, total))}}` };
+export async function getProperties({ db, key, url, query }: HandlerContext & { query: CatalogQuery }) {
+  const { itemsJson, total } = await listProperties(db, key, query);
+  return { json: `{"properties":${itemsJson},"pagination":${JSON.stringify(pageOf(url, query, total))}}` };
 }
 
 // GET /v2/properties/{id}
@@ -17,7 +17,7 @@ export async function getProperty({ db, key, params }: HandlerContext) {
   return { json: detail };
 }
 
-/** The Pagination object of section 2 for a page of a list. */
+/** The Pagination object of section 2 for a page of a list (docs/decisions.md#pagination). */
 export function pageOf(url: URL, q: { page: number; per_page: number }, total: number) {
   const totalPages = Math.ceil(total / q.per_page);
   return {

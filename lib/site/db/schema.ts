@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { FieldErrors, InquiryRequest, TolerantInquiry } from '../../contract';
 import type { ReplicaBooked, ReplicaRates, ReplicaSummary } from '../replica/types';
 
 /*
@@ -9,6 +10,45 @@ import type { ReplicaBooked, ReplicaRates, ReplicaSummary } from '../replica/typ
  */
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Why the upstream has not taken a lead yet, or refused it: the last attempt's error, as stored. */
+export interface LeadError {
+  status: number;
+  code: string;
+  message: string;
+  fields?: FieldErrors;
+}
+
+/** The reservations agent who owns a sent lead, as the upstream answered. */
+export type LeadAgent = TolerantInquiry['agent'];
+
+/**
+ * What the traveller saw when they sent an inquiry, kept with the lead so the confirmation can show the
+ * rental and the price they were quoted even when the catalog has moved on (a rate edit, a new photo).
+ */
+export interface LeadShown {
+  destination?: { name: string; path: string[] } | null;
+  property: { name: string; photo: { url: string; caption: string } | null } | null;
+  quote: {
+    currency: string;
+    total: number;
+    refundable_deposits: number;
+    nights: number;
+    price_on_request: boolean;
+    accuracy: string | null;
+  } | null;
+}
+
+/** What the last change-feed sync did (its tags counted, not listed). */
+export interface SyncRunSummary {
+  since: string | null;
+  startedAt: string;
+  pages: number;
+  listed: number;
+  expired: number;
+  removed: number[];
+  added: number;
+}
 
 /**
  * An inquiry the site accepted, stored before it is sent upstream so that none is ever lost.
@@ -23,18 +63,18 @@ export const leads = pgTable(
     kind: text('kind').notNull(),
     reference: text('reference').notNull(),
     /** The InquiryRequest as validated, with the reference filled in: exactly what is sent upstream. */
-    request: jsonb('request').notNull(),
+    request: jsonb('request').$type<InquiryRequest>().notNull(),
     status: text('status').notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: stamp('next_attempt_at'),
     claimedUntil: stamp('claimed_until'),
-    lastError: jsonb('last_error'),
+    lastError: jsonb('last_error').$type<LeadError>(),
     upstreamId: integer('upstream_id'),
-    agent: jsonb('agent'),
+    agent: jsonb('agent').$type<LeadAgent>(),
     test: boolean('test'),
     requestId: text('request_id').notNull(),
     /** What the traveller saw when sending it (the rental's name and photo, the quoted total), for the confirmation. */
-    shown: jsonb('shown'),
+    shown: jsonb('shown').$type<LeadShown>(),
     createdAt: stamp('created_at').notNull().default(sql`now()`),
     updatedAt: stamp('updated_at').notNull().default(sql`now()`),
     sentAt: stamp('sent_at'),
@@ -47,7 +87,7 @@ export const syncState = pgTable('site_sync_state', {
   name: text('name').primaryKey(),
   cursor: stamp('cursor'),
   lastRunAt: stamp('last_run_at'),
-  lastSummary: jsonb('last_summary'),
+  lastSummary: jsonb('last_summary').$type<SyncRunSummary>(),
 });
 
 /** Each live property's area times as last seen in the change feed: the sync compares against these. */

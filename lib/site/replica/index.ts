@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { PropertyChange } from '@/lib/contract';
+import type { TolerantPropertyChange } from '@/lib/contract';
 import { catalogClient } from '../../catalog-client/instance';
 import { settings } from '../../settings';
 import { getSiteDb } from '../db/client';
@@ -11,7 +11,7 @@ import { type ReplicaQuery, replicaChanged, replicaIndex, replicaIndexIfBuilt, s
 
 /*
  * lib/site/replica — the site's own copy of the catalog, which search and card prices come from
- * (docs/decisions.md, "Prices in search come from the site's replica"):
+ * (docs/decisions.md#prices-in-search-come-from-the-sites-replica):
  *
  *   load.ts     the first load and its upkeep (lease, budget share, resume after a restart, due areas)
  *   search.ts   the in-memory index over the replica's rows, and the query: filters, prices, sorts
@@ -72,7 +72,7 @@ export function startReplicaWorker(): void {
 }
 
 /** The sync's hand-over: what the change feed said, applied to the replica; the worker then fetches it. */
-export async function replicaFromFeed(changes: PropertyChange[], options: { full: boolean }) {
+export async function replicaFromFeed(changes: TolerantPropertyChange[], options: { full: boolean }) {
   if (!settings().CATALOG_REPLICA) return;
   const result = await applyFeedToReplica(await getSiteDb(), changes, options);
   replicaChanged();

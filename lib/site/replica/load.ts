@@ -1,9 +1,11 @@
+import 'server-only';
 import { type AnyColumn, and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PropertyChange, PropertySummary } from '@/lib/contract';
+import type { TolerantPropertyChange, TolerantPropertySummary } from '@/lib/contract';
 import { addDays, addYears } from '@/lib/dates';
 import { earliestRateDateFor } from '@/lib/rules';
 import type { CatalogClient } from '../../catalog-client/client';
 import { UpstreamError } from '../../catalog-client/errors';
+import { executeRows } from '../../db/open';
 import type { SiteDb } from '../db/client';
 import { replicaProperties, replicaState } from '../db/schema';
 import { logger } from '../logger';
@@ -98,23 +100,26 @@ const SUMMARY_KEYS = [
   'longitude',
   'location',
   'image',
-] as const satisfies readonly (keyof PropertySummary)[];
+] as const satisfies readonly (keyof TolerantPropertySummary)[];
 
-function summaryOf(detail: PropertySummary): ReplicaSummary {
+function summaryOf(detail: TolerantPropertySummary): ReplicaSummary {
   return Object.fromEntries(SUMMARY_KEYS.map((k) => [k, detail[k]])) as ReplicaSummary;
 }
 
 /** Takes (or renews) the lease; false when another instance holds it. */
 async function takeLease(db: SiteDb, holder: string, now: Date): Promise<boolean> {
   const until = new Date(now.getTime() + LEASE_MS);
-  const result = (await db.execute(sql`
+  const taken = await executeRows(
+    db,
+    sql`
     INSERT INTO site_replica_state (name, phase, next_page, started_at, holder, lease_until)
     VALUES (${NAME}, 'listing', 1, ${now.toISOString()}, ${holder}, ${until.toISOString()})
     ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, lease_until = excluded.lease_until
     WHERE site_replica_state.lease_until IS NULL OR site_replica_state.lease_until < ${now.toISOString()}
        OR site_replica_state.holder = excluded.holder
-    RETURNING name`)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+    RETURNING name`,
+  );
+  return taken.length > 0;
 }
 
 async function releaseLease(db: SiteDb, holder: string) {
@@ -126,7 +131,7 @@ async function releaseLease(db: SiteDb, holder: string) {
 
 /** Raw rows of a statement (both drivers answer `{ rows }`). */
 async function rows<T>(db: SiteDb, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return executeRows<T>(db, query);
 }
 
 export async function replicaProgress(db: SiteDb): Promise<ReplicaProgress | null> {
@@ -196,7 +201,7 @@ async function addCalls(ctx: WorkContext, patch: Partial<typeof replicaState.$in
 }
 
 /** Stores a page of summaries; each property is then due whichever of its rates and availability moved. */
-async function storeSummaries(db: SiteDb, summaries: PropertySummary[]) {
+async function storeSummaries(db: SiteDb, summaries: TolerantPropertySummary[]) {
   if (!summaries.length) return;
   const ids = summaries.map((s) => s.id);
   const known = new Map(
@@ -265,7 +270,7 @@ const markRemoved = (db: SiteDb, ids: number[]) =>
  */
 export async function applyFeedToReplica(
   db: SiteDb,
-  changes: PropertyChange[],
+  changes: TolerantPropertyChange[],
   { full }: { full: boolean },
 ): Promise<{ due: number; added: number; removed: number }> {
   const known = new Map(
@@ -345,7 +350,7 @@ export async function applyFeedToReplica(
         .where(eq(replicaProperties.propertyId, change.id));
     }
     if (full) for (const id of known.keys()) if (!live.has(id)) removed.push(id);
-    await markRemoved(tx as unknown as SiteDb, removed);
+    await markRemoved(tx, removed);
   });
   return { due, added, removed: removed.length };
 }
@@ -356,7 +361,7 @@ async function listCatalog(ctx: WorkContext, nextPage: number) {
     const { data } = await upstream(ctx, (o) =>
       ctx.client.listProperties({ sort: 'id', per_page: PAGE_SIZE, page }, o),
     );
-    await storeSummaries(ctx.db, data.properties as PropertySummary[]);
+    await storeSummaries(ctx.db, data.properties);
     const last = !data.pagination.next || data.properties.length === 0;
     await addCalls(ctx, last ? { phase: 'areas', nextPage: page + 1 } : { nextPage: page + 1 });
     ctx.changed?.();
@@ -370,10 +375,10 @@ async function listCatalog(ctx: WorkContext, nextPage: number) {
 
 /** The change feed in full (no `since`): every live property and its area times. */
 async function reconcile(ctx: WorkContext) {
-  const changes: PropertyChange[] = [];
+  const changes: TolerantPropertyChange[] = [];
   for (let page = 1; ; page++) {
     const { data } = await upstream(ctx, (o) => ctx.client.listChanges({ page, per_page: 1000 }, o));
-    changes.push(...(data.changes as PropertyChange[]));
+    changes.push(...data.changes);
     if (!data.pagination.next || data.changes.length === 0) break;
   }
   const result = await applyFeedToReplica(ctx.db, changes, { full: true });
@@ -410,7 +415,7 @@ async function fetchAreas(ctx: WorkContext, row: DueRow) {
     for (const area of row.due as Area[]) {
       if (area === 'content') {
         const { data } = await upstream(ctx, (o) => client.getProperty(row.id, o));
-        const summary = summaryOf(data as PropertySummary);
+        const summary = summaryOf(data);
         await db
           .update(replicaProperties)
           .set({ summary, due: clear('content', replicaProperties.contentAt, row.contentAt), seq })

@@ -1,3 +1,4 @@
+import 'server-only';
 import { inArray, sql } from 'drizzle-orm';
 import type { CatalogQuery } from '@/lib/contract';
 import { addDays, addYears, daysBetween } from '@/lib/dates';
@@ -13,7 +14,8 @@ import {
   rateForNight,
   ruleProblem,
 } from '@/lib/rules';
-import { type Bounds, inBounds } from '../bounds';
+import { executeRows } from '../../db/open';
+import { type Bounds, inBounds } from '../browser/bounds';
 import type { SiteDb } from '../db/client';
 import { replicaProperties, replicaState } from '../db/schema';
 import { convert, type FxRates } from './fx';
@@ -109,13 +111,14 @@ function descendantsOf(locations: { id: number; parent_id: number | null }[]): M
 }
 
 async function readVersion(db: SiteDb) {
-  const result = (await db.execute(sql`
+  const [row] = await executeRows<{ version: string }>(
+    db,
+    sql`
     SELECT (SELECT count(*) FROM site_replica_properties)::text || ':' ||
            coalesce((SELECT sum(seq) FROM site_replica_properties), 0)::text || ':' ||
-           coalesce((SELECT phase || ':' || coalesce(locations_at::text, '') FROM site_replica_state WHERE name = 'catalog'), '') AS version`)) as unknown as {
-    rows: { version: string }[];
-  };
-  return result.rows[0]?.version ?? '';
+           coalesce((SELECT phase || ':' || coalesce(locations_at::text, '') FROM site_replica_state WHERE name = 'catalog'), '') AS version`,
+  );
+  return row?.version ?? '';
 }
 
 async function refresh(db: SiteDb, previous: Index | undefined): Promise<Index> {
@@ -125,15 +128,14 @@ async function refresh(db: SiteDb, previous: Index | undefined): Promise<Index> 
     return previous;
   }
   const [state] = await db.select().from(replicaState);
-  const seqRows = (await db.execute(
+  const seqRows = await executeRows<{ id: number; seq: number }>(
+    db,
     sql`SELECT property_id AS id, seq FROM site_replica_properties`,
-  )) as unknown as {
-    rows: { id: number; seq: number }[];
-  };
+  );
   const entries = new Map(previous?.entries);
   const seqs = new Map<number, number>();
   const changed: number[] = [];
-  for (const { id, seq } of seqRows.rows) {
+  for (const { id, seq } of seqRows) {
     seqs.set(id, seq);
     if (previous?.seqs.get(id) !== seq) changed.push(id);
   }

@@ -1,5 +1,6 @@
+import 'server-only';
 import type { Availability, RateSheet } from '@/lib/contract';
-import { ratesOf } from '../stay-rules';
+import { ratesOf } from '../browser/stay-rules';
 import type { ReplicaBooked, ReplicaRates } from './types';
 
 /*

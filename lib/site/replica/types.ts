@@ -1,8 +1,8 @@
-import type { Availability, PropertySummary } from '@/lib/contract';
+import type { Availability, TolerantPropertySummary } from '@/lib/contract';
 import type { Period, PricedFee, Promotion, Rate } from '@/lib/rules';
 
 /** A catalog item as the replica keeps it: the summary the catalog answered (additive fields kept). */
-export type ReplicaSummary = PropertySummary;
+export type ReplicaSummary = TolerantPropertySummary;
 
 /** A property's rate sheet in the shared pricing rules' shape (lib/rules), as the replica stores it. */
 export interface ReplicaRates {
@@ -11,7 +11,7 @@ export interface ReplicaRates {
   defaultRate: Rate | null;
   fees: PricedFee[];
   taxRates: number[];
-  /** Null when the upstream's rate sheet does not say (our extension; docs/decisions.md). */
+  /** Null when the upstream's rate sheet does not say (our extension; docs/decisions.md#promotions-and-price-on-request-in-the-rate-sheet-our-extension). */
   promotions: Promotion[] | null;
   priceOnRequest: boolean | null;
 }

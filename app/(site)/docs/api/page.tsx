@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { openApiDocument } from '@/lib/catalog-api/openapi';
+import { openApiDocument } from '@/lib/catalog-api';
 
 export const metadata: Metadata = {
   title: 'Catalog API v2 reference',

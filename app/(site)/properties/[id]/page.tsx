@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Booking, BookingCard, StayCalendar } from '@/components/property/booking';
+import { CalendarLegend } from '@/components/property/calendar-legend';
 import {
   About,
   Amenities,
@@ -13,8 +14,9 @@ import {
 } from '@/components/property/details';
 import { Gallery } from '@/components/property/gallery';
 import { KeyFacts } from '@/components/property/key-facts';
+import { PriceBreakdown } from '@/components/property/price';
 import { today } from '@/lib/dates';
-import { propertyAreas, propertyOrNotFound, stayFromQuery } from '@/lib/site/property-page';
+import { propertyAreas, propertyOrNotFound, quoteForPage, stayFromQuery } from '@/lib/site/property-page';
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -35,9 +37,20 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PropertyPage({ params, searchParams }: Props) {
   const p = await propertyOrNotFound((await params).id);
   const { rates, photos, booking, stale } = await propertyAreas(p);
-  const { stay, reference } = stayFromQuery(await searchParams);
+  const { stay, reference } = stayFromQuery(await searchParams, booking.booked);
+  const quote = await quoteForPage(p, stay);
   return (
-    <Booking data={booking} initial={stay} reference={reference}>
+    <Booking
+      data={booking}
+      initial={stay}
+      reference={reference}
+      price={
+        quote && {
+          quote,
+          drawn: <PriceBreakdown quote={quote} fees={booking.fees} taxes={booking.taxes} headline={false} />,
+        }
+      }
+    >
       <article className="flex flex-col gap-6 pb-28 lg:pb-0">
         <nav aria-label="Breadcrumb">
           <ol className="flex flex-wrap gap-1 text-sm text-ink-700">
@@ -72,7 +85,7 @@ export default async function PropertyPage({ params, searchParams }: Props) {
             <Rooms p={p} />
             <Amenities p={p} />
             <div className="border-t border-sand-200 pt-6">
-              <StayCalendar />
+              <StayCalendar legend={<CalendarLegend />} />
             </div>
             <Reviews p={p} />
             <Policies p={p} />

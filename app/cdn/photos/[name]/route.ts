@@ -1,4 +1,4 @@
-import { servePhoto } from '@/lib/catalog-api/cdn/photos';
+import { servePhoto } from '@/lib/catalog-api';
 
 // The photo CDN ({cdn_url}/photos/{id}[-{width}w]); rendering and caching live in lib/catalog-api/cdn.
 export const dynamic = 'force-dynamic';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { Random } from '../../demo/random';
 import type { SceneSpec } from '../scene-spec';
 import type { Light } from './light';

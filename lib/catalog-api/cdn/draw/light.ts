@@ -1,3 +1,4 @@
+import 'server-only';
 import { Random } from '../../demo/random';
 import type { Land, TimeOfDay } from '../scene-spec';
 import { circle, ellipse, linear, mix, radial, rect } from './svg';

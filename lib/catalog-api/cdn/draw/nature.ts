@@ -1,3 +1,4 @@
+import 'server-only';
 import { Random } from '../../demo/random';
 import { type Flora, type Land, TREES, type Tree } from '../scene-spec';
 import { type Light, sky } from './light';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { Random } from '../../demo/random';
 import { type SceneSpec, TREES, type Tree } from '../scene-spec';
 import { building, buildingHeight, texture } from './building';

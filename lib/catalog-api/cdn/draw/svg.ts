@@ -1,3 +1,5 @@
+import 'server-only';
+
 /*
  * SVG primitives and colour arithmetic for the photo scenes. Every scene is drawn on a 1600-unit-wide
  * canvas; numbers are written with one decimal.

@@ -15,43 +15,12 @@ import {
  * The booked-date calendar's view of the shared stay rules (lib/rules): the API's rate sheet and
  * availability mapped into the rules' shapes, and the rules' answers put as the calendar says them. No
  * rule is decided here, so the calendar offers exactly the stays the service quotes and its filter finds.
+ * The calendar's verdict on each day is calendar-rules.ts: apart, so that a page's first script, which needs
+ * only the minimum stay and the bedrooms priced, does not carry it.
  */
 
 type Range = Availability['booked'][number];
 type Rates = Pick<RateSheet, 'rates' | 'default_rate'>;
-
-export interface Calendar {
-  bookedNight: (day: string) => boolean;
-  /** Why a stay cannot start on this day, or null when it can. */
-  whyNoCheckin: (day: string) => string | null;
-  /** Why a stay that starts on `checkin` cannot end on this day, or null when it can. */
-  whyNoCheckout: (checkin: string, day: string) => string | null;
-}
-
-/** The calendar's words for the availability problems (they read after "not available: "). */
-const CALENDAR_WORDS: Partial<Record<StayProblem['kind'], string>> = {
-  'booked-night': 'the stay would cross a booked night',
-  'checkin-kept-free': 'the previous guests leave this day and it is kept free',
-  'checkout-kept-free': 'the next guests arrive this day and it is kept free',
-};
-
-export function calendarOf(booked: Range[], today: string): Calendar {
-  const occupancy = occupancyOf(booked);
-  return {
-    bookedNight: occupancy.bookedNight,
-    whyNoCheckin(day) {
-      if (day < today) return 'in the past';
-      if (occupancy.bookedNight(day)) return 'booked';
-      if (occupancy.checkinKeptFree(day)) return CALENDAR_WORDS['checkin-kept-free']!;
-      return null;
-    },
-    whyNoCheckout(checkin, day) {
-      if (day <= checkin) return 'before the check-in day';
-      const problem = availabilityProblem(occupancy, checkin, day);
-      return problem ? (CALENDAR_WORDS[problem.kind] ?? null) : null;
-    },
-  };
-}
 
 /** The rate sheet's periods and default rate in the shared rules' shape. */
 export function ratesOf(rates: Rates): { periods: Period[]; defaultRate: Rate | null } {
@@ -89,7 +58,7 @@ export function minimumStay(rates: Rates, checkin: string, bedrooms: number): nu
   return minimumStayRule(checkin, bedrooms, periods, defaultRate);
 }
 
-/** Bedrooms priced for a party (decisions.md): at least one per two guests, at most the property's. */
+/** Bedrooms priced for a party (docs/decisions.md#quote-arithmetic): at least one per two guests, at most the property's. */
 export function bedroomsPriced(
   asked: number | undefined,
   adults: number,
@@ -143,9 +112,4 @@ export function verdictsFor(terms: PropertyTerms): (stay: StayChoice) => StayVer
     availability: availabilityProblem(occupancy, stay.checkin, stay.checkout),
     rule: ruleProblem({ ...stay, property, periods, defaultRate }),
   });
-}
-
-/** One stay's verdict (see verdictsFor). */
-export function stayVerdict(terms: PropertyTerms, stay: StayChoice): StayVerdict {
-  return verdictsFor(terms)(stay);
 }

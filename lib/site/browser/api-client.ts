@@ -1,23 +1,21 @@
-import { fieldMessages, plainMessage } from './messages';
-
 /*
  * The browser's one client for the site's own `/api` routes. Every route answers errors as
  * `{error: {code, message, fields?, request_id}}`; here they become one `ApiError` whose `message` and
  * `fields` are already sentences for people (see messages.ts), with the API's field paths kept as keys so a
- * form can place each message on its input. No component parses a response by hand.
+ * form can place each message on its input (the error itself is api-error.ts). No component parses a
+ * response by hand. The wording (messages.ts) loads with the first error: most pages never meet one, and it
+ * would be in each one's script.
  */
 
-export type ApiErrorCode =
-  | 'validation_failed'
-  | 'invalid_request'
-  | 'forbidden'
-  | 'not_found'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'upstream_error'
-  | 'internal_error'
-  | 'network_error'
-  | 'unreadable_answer';
+import { ApiError, INTERNAL_ERROR } from './api-error';
+
+export { ApiError, type ApiErrorCode, toApiError } from './api-error';
+
+/**
+ * The inquiry form's field a person never sees (hidden from view and from assistive technology) but a
+ * form-filling bot fills: the form sends it, POST /api/inquiries drops an inquiry that has it.
+ */
+export const HONEYPOT_FIELD = 'website';
 
 const FALLBACK: Record<string, string> = {
   validation_failed: 'Some details need correcting.',
@@ -27,25 +25,10 @@ const FALLBACK: Record<string, string> = {
   rate_limited: 'Too many requests in a short time; please wait a moment and try again.',
   unavailable: 'The catalog is busy right now; please try again in a moment.',
   upstream_error: 'The catalog did not answer properly; please try again.',
-  internal_error: 'Something went wrong on our side; please try again.',
+  internal_error: INTERNAL_ERROR,
   network_error: 'The connection failed; please check it and try again.',
   unreadable_answer: 'The answer could not be read; please try again.',
 };
-
-export class ApiError extends Error {
-  constructor(
-    readonly code: ApiErrorCode | (string & {}),
-    message: string,
-    /** Sentences for people, keyed by the API's dotted path. */
-    readonly fields: Record<string, string> = {},
-    readonly status = 0,
-    readonly requestId?: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 type Query = Record<string, string | number | null | undefined> | URLSearchParams;
 
@@ -81,12 +64,15 @@ async function request<T>(path: string, init: RequestInit): Promise<T> {
   }
   const error = body?.error;
   const code = error?.code ?? (res.status >= 500 ? 'upstream_error' : 'invalid_request');
+  const fallback = FALLBACK[code] ?? FALLBACK.internal_error!;
+  // Without the wording (the connection dropped just now), the plain fallback: never the API's own words.
+  const words = await import('./messages').catch(() => null);
   const retry = Number(res.headers.get('Retry-After'));
   return Promise.reject(
     new ApiError(
       code,
-      plainMessage(error?.message, FALLBACK[code] ?? FALLBACK.internal_error!),
-      fieldMessages(error?.fields),
+      words ? words.plainMessage(error?.message, fallback) : fallback,
+      words ? words.fieldMessages(error?.fields) : {},
       res.status,
       error?.request_id ?? res.headers.get('X-Request-Id') ?? undefined,
       Number.isFinite(retry) && retry > 0 ? retry : undefined,

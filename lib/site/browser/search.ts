@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { CatalogQuery } from '@/lib/contract';
-import { fromDay, showDay } from './browser';
+import { fromDay, showDay } from './index';
 import { readStay, type Stay } from './stay';
 
 /*

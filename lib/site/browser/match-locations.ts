@@ -1,25 +1,6 @@
-import { format, isValid, parse } from 'date-fns';
 import type { Location } from '@/lib/contract';
 
-/*
- * Helpers the browser and the server share for the site's pages. Dates stay `YYYY-MM-DD` strings; a Date is
- * made only for a calendar widget, at local midnight of that day, and turned back with the same local rule,
- * so no time zone moves a day.
- */
-
-export const toDay = (date: Date): string => format(date, 'yyyy-MM-dd');
-
-export function fromDay(day: string | null | undefined): Date | undefined {
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
-  const date = parse(day, 'yyyy-MM-dd', new Date());
-  return isValid(date) && toDay(date) === day ? date : undefined;
-}
-
-/** "Sat 5 Dec 2026", without a time zone getting involved. */
-export function showDay(day: string): string {
-  const date = fromDay(day);
-  return date ? format(date, 'EEE d MMM yyyy') : day;
-}
+/* The destination type-ahead's matching (the search's destination field and the destinations page). */
 
 /** Lower case without accents, for matching what a traveller types. */
 export const fold = (text: string): string =>
@@ -44,6 +25,3 @@ export function matchLocations(locations: Location[], typed: string, limit = 8):
     .slice(0, limit)
     .map((s) => s.l);
 }
-
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;

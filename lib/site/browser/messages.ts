@@ -1,4 +1,4 @@
-import { showDay } from './browser';
+import { showDay } from './index';
 
 /*
  * Words for people. The API and the contract's schemas speak to programs ("must be after stay.checkin",

@@ -1,0 +1,146 @@
+'use client';
+
+import { type ReactNode, useLayoutEffect, useMemo, useState } from 'react';
+import { DayPicker, type Modifiers } from 'react-day-picker';
+import { addDays, daysBetween } from '@/lib/dates';
+import { formatDate, fromDay, showDay, toDay } from '@/lib/site/browser';
+import { calendarOf } from '@/lib/site/browser/calendar-rules';
+import { minimumStay } from '@/lib/site/browser/stay-rules';
+import { useStay } from './stay-context';
+
+/*
+ * The booked-date calendar under its heading (stay-calendar.tsx): what the stay is so far, the months
+ * (react-day-picker, with date-fns under it: most of the property page's script), the legend, and what
+ * the last click did. Loaded as the traveller comes near the calendar; until then the page shows the
+ * server's drawing of all this, unchanged.
+ */
+
+export function StayCalendarBody({ compact, legend }: { compact: boolean; legend: ReactNode }) {
+  const { data, stay, change, today, priced } = useStay();
+  const { booked, rates } = data;
+  const { checkin, checkout } = stay;
+  const [note, setNote] = useState('');
+  // One month in the phone's sheet, two side by side on a wide screen: set before the first paint, so the
+  // months never show one and then two. The server draws two (it cannot know the screen; calendar.css
+  // hides the second on a narrow one), so its drawing is what the live calendar shows at every width.
+  const [months, setMonths] = useState(compact ? 1 : 2);
+  useLayoutEffect(() => {
+    if (compact) return;
+    const wide = window.matchMedia('(min-width: 768px)');
+    const apply = () => setMonths(wide.matches ? 2 : 1);
+    apply();
+    wide.addEventListener('change', apply);
+    return () => wide.removeEventListener('change', apply);
+  }, [compact]);
+  const minStay = checkin ? minimumStay(rates, checkin, priced) : null;
+  const rules = useMemo(() => calendarOf(booked, today), [booked, today]);
+  const choosingCheckout = Boolean(checkin && !checkout);
+  const why = (day: string): string | null => {
+    if (choosingCheckout && checkin && day > checkin) {
+      const reason = rules.whyNoCheckout(checkin, day);
+      if (reason) return reason;
+      if (minStay && daysBetween(checkin, day) < minStay)
+        return `the minimum stay from ${showDay(checkin)} is ${minStay} nights`;
+      return null;
+    }
+    return rules.whyNoCheckin(day);
+  };
+
+  const pick = (date: Date) => {
+    const day = toDay(date);
+    const reason = why(day);
+    if (reason) {
+      setNote(`${showDay(day)} can’t be chosen: ${reason}.`);
+      return;
+    }
+    if (choosingCheckout && checkin && day > checkin) {
+      change({ checkout: day });
+      setNote(`Check-out ${showDay(day)}. ${daysBetween(checkin, day)} nights.`);
+    } else {
+      change({ checkin: day, checkout: undefined });
+      const m = minimumStay(rates, day, priced);
+      setNote(
+        `Check-in ${showDay(day)}. Now choose check-out${m && m > 1 ? ` (at least ${m} nights)` : ''}.`,
+      );
+    }
+  };
+
+  const start = fromDay(today)!;
+  const bookedNight = rules.bookedNight;
+  const inStay = (day: string) =>
+    Boolean(checkin && (day === checkin || (checkout && day > checkin && day <= checkout)));
+  return (
+    <>
+      <p className="mt-1 text-sm text-ink-700">
+        {checkin && checkout
+          ? `${showDay(checkin)} – ${showDay(checkout)}`
+          : checkin
+            ? `Check-in ${showDay(checkin)}: now choose check-out${minStay && minStay > 1 ? ` (at least ${minStay} nights)` : ''}.`
+            : 'Choose your check-in day, then your check-out day.'}
+      </p>
+      <DayPicker
+        mode="single"
+        numberOfMonths={months}
+        startMonth={start}
+        endMonth={fromDay(addDays(today, 730))}
+        defaultMonth={fromDay(checkin) ?? start}
+        selected={undefined}
+        // Past days are not offered at all (and fade); booked ones stay readable, struck through.
+        disabled={{ before: start }}
+        onDayClick={pick}
+        modifiers={{
+          past: (d: Date) => toDay(d) < today,
+          booked: (d: Date) => toDay(d) >= today && bookedNight(toDay(d)),
+          unavailable: (d: Date) => {
+            const day = toDay(d);
+            return day >= today && !bookedNight(day) && why(day) !== null;
+          },
+          stay: (d: Date) => inStay(toDay(d)),
+          edge: (d: Date) => {
+            const day = toDay(d);
+            return day === checkin || day === checkout;
+          },
+        }}
+        // Styled in calendar.css: the library's own sheet is unlayered and would win over utilities.
+        modifiersClassNames={{
+          past: 'day-past',
+          booked: 'day-booked',
+          unavailable: 'day-unavailable',
+          stay: 'day-stay',
+          edge: 'day-edge',
+        }}
+        labels={{
+          labelDayButton: (date: Date, m: Modifiers) => {
+            const day = toDay(date);
+            const reason = why(day);
+            const parts = [formatDate(date, 'd MMMM yyyy, EEEE')];
+            if (day === checkin) parts.push('check-in');
+            if (day === checkout) parts.push('check-out');
+            if (reason) parts.push(`not available: ${reason}`);
+            if (m.today) parts.push('today');
+            return parts.join(', ');
+          },
+        }}
+        className="mt-3"
+      />
+      {legend}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <p role="status" className="min-h-6 text-sm text-ink-900">
+          {note}
+        </p>
+        {checkin && (
+          <button
+            type="button"
+            className="text-sm font-medium text-brand-700 underline"
+            onClick={() => {
+              change({ checkin: undefined, checkout: undefined });
+              setNote('Dates cleared.');
+            }}
+          >
+            Clear dates
+          </button>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Availability, RateSheet } from '@/lib/contract';
+
+/**
+ * What a property's booking widget (calendar, party, price, inquiry) needs of the catalog: the server reads
+ * it (lib/site/property-page.ts) and hands it to the browser's widget (components/property/stay-context.tsx).
+ */
+export interface BookingData {
+  propertyId: number;
+  name: string;
+  sleeps: number;
+  maxBedrooms: number;
+  booked: Availability['booked'];
+  rates: Pick<RateSheet, 'rates' | 'default_rate'>;
+  currency: string;
+  fees: RateSheet['fees'];
+  taxes: RateSheet['taxes'];
+  /** The lowest nightly rate still to come, for "from €X a night" before dates are chosen. */
+  fromNightly: number | null;
+}
