@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useContext, useEffect, useId, useRef } from 'react';
 import { hasDates } from '@/lib/site/browser/stay-link';
-import { BookingUi, PartyFields, QuoteArea, type Step } from './booking';
+import { BookingUi, PartyFields, QuoteArea, type Step } from './booking-parts';
 import { CalendarLegend } from './calendar-legend';
 import { money, stayLine } from './format';
 import { StayCalendar } from './stay-calendar';

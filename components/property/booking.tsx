@@ -1,20 +1,11 @@
 'use client';
 
-import {
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useState,
-} from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
 import type { Quote } from '@/lib/contract';
 import { plural, showRange } from '@/lib/site/browser';
 import { guestsOf, hasDates, type Stay } from '@/lib/site/browser/stay-link';
 import type { SentLead } from '../inquiry/inquiry-form';
+import { BookingUi, type DrawnPrice, loadPrice, PartyFields, QuoteArea, type Step } from './booking-parts';
 import { money, party, roughMoney, shortDay } from './format';
 import { preloadCalendar } from './stay-calendar';
 import { type BookingData, StayProvider, useStay } from './stay-context';
@@ -26,9 +17,7 @@ export type { BookingData } from './stay-context';
 // and the inquiry step (booking-dialog.tsx), the inquiry form, the price line by line.
 const loadDialog = () => import('./booking-dialog');
 const loadForm = () => import('../inquiry/inquiry-form');
-const loadPrice = () => import('./price');
 const BookingDialog = lazy(loadDialog);
-const PriceBreakdown = lazy(() => loadPrice().then((m) => ({ default: m.PriceBreakdown })));
 
 /** Asks for what a step shows as it opens, all at once rather than one after another. */
 function prepare(step: Step) {
@@ -44,23 +33,6 @@ function prepare(step: Step) {
  * it on a desktop, the bar at the bottom of a phone, and one dialog that is the phone's booking sheet and
  * the inquiry step on every screen. The inquiry shows the stay as a summary; it has no inputs of its own.
  */
-
-export type Step = 'booking' | 'inquiry';
-/** The price the server drew for the stay the page opened with (the card shows it while that stay stands). */
-export interface DrawnPrice {
-  quote: Quote;
-  drawn: ReactNode;
-}
-
-interface Ui {
-  step: Step | null;
-  drawnPrice?: DrawnPrice | null;
-  open: (step: Step | null) => void;
-  /** Moves the traveller to the calendar (and, beside it, the party). */
-  toCalendar: () => void;
-  onSent?: (lead: SentLead) => void;
-}
-export const BookingUi = createContext<Ui>({ step: null, open: () => {}, toCalendar: () => {} });
 
 export function Booking({
   data,
@@ -233,152 +205,6 @@ function DatesSummary({ onChange }: { onChange: () => void }) {
 }
 
 /** Adults, children and bedrooms, each with − and + like the best listing sites; capped at what it sleeps. */
-export function PartyFields() {
-  const { stay, change, data, priced, tooMany } = useStay();
-  const full = guestsOf(stay) >= data.sleeps;
-  const id = useId();
-  return (
-    <fieldset className="mt-3 rounded-xl px-3 py-2 ring-1 ring-sand-200">
-      <legend className="sr-only">Guests</legend>
-      <Stepper
-        label="Adults"
-        hint="Age 13 or over"
-        value={stay.adults}
-        min={1}
-        canAdd={!full}
-        one="adult"
-        onChange={(adults) => change({ adults })}
-      />
-      <Stepper
-        label="Children"
-        hint="Ages 2 to 12"
-        value={stay.children}
-        min={0}
-        canAdd={!full}
-        one="child"
-        many="children"
-        onChange={(children) => change({ children })}
-      />
-      <div className="flex items-center justify-between gap-3 py-2">
-        <label htmlFor={`${id}-bedrooms`} className="text-sm">
-          <span className="block font-medium text-ink-900">Bedrooms</span>
-          <span className="block text-xs text-ink-700">Priced for {plural(priced, 'bedroom')}</span>
-        </label>
-        <select
-          id={`${id}-bedrooms`}
-          value={stay.bedrooms ?? ''}
-          onChange={(e) => change({ bedrooms: e.target.value ? Number(e.target.value) : undefined })}
-          className="rounded-lg border border-sand-200 bg-white px-2 py-1 text-sm text-ink-900 focus:outline-none focus:ring-2 focus:ring-brand-500"
-        >
-          <option value="">As needed</option>
-          {Array.from({ length: data.maxBedrooms }, (_, i) => i + 1).map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
-      <p className={`text-xs ${tooMany ? 'font-medium text-red-800' : 'text-ink-700'}`}>
-        {tooMany
-          ? `This rental sleeps ${data.sleeps}; your party of ${guestsOf(stay)} is too large.`
-          : `Sleeps up to ${data.sleeps}.`}
-      </p>
-    </fieldset>
-  );
-}
-
-function Stepper({
-  label,
-  hint,
-  value,
-  min,
-  canAdd,
-  one,
-  many = `${one}s`,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  value: number;
-  min: number;
-  canAdd: boolean;
-  one: string;
-  many?: string;
-  onChange: (n: number) => void;
-}) {
-  const id = useId();
-  const round =
-    'grid h-8 w-8 place-items-center rounded-full text-lg leading-none text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50 disabled:text-ink-500 disabled:ring-sand-200 disabled:hover:bg-transparent';
-  return (
-    <fieldset className="flex items-center justify-between gap-3 py-2">
-      <legend className="sr-only">{label}</legend>
-      <span id={`${id}-label`} aria-hidden="true" className="text-sm">
-        <span className="block font-medium text-ink-900">{label}</span>
-        <span className="block text-xs text-ink-700">{hint}</span>
-      </span>
-      <span className="flex items-center gap-3">
-        <button
-          type="button"
-          className={round}
-          aria-label={`Fewer ${many}`}
-          disabled={value <= min}
-          onClick={() => onChange(value - 1)}
-        >
-          −
-        </button>
-        <output
-          aria-live="polite"
-          aria-label={`${label}: ${plural(value, one, many)}`}
-          className="w-5 text-center"
-        >
-          {value}
-        </output>
-        <button
-          type="button"
-          className={round}
-          aria-label={`More ${many}`}
-          disabled={!canAdd || value >= 50}
-          onClick={() => onChange(value + 1)}
-        >
-          +
-        </button>
-      </span>
-    </fieldset>
-  );
-}
-
-export function QuoteArea({ headline = true }: { headline?: boolean }) {
-  const { stay, quote, data, tooMany } = useStay();
-  const { drawnPrice } = useContext(BookingUi);
-  const shown = hasDates(stay) && !tooMany;
-  const drawn = !headline && drawnPrice && quote.data === drawnPrice.quote ? drawnPrice.drawn : null;
-  // The breakdown's script comes while a price the server did not draw is being asked for.
-  const needed = shown && !drawn;
-  useEffect(() => {
-    if (needed) loadPrice();
-  }, [needed]);
-  if (!shown) return null;
-  return (
-    <div aria-live="polite" aria-busy={quote.loading} className="mt-4" data-testid="price">
-      <h3 className="sr-only">Price</h3>
-      {headline && quote.loading && !quote.data && (
-        <p className="text-sm text-ink-700">Working out the price…</p>
-      )}
-      {quote.error && (
-        <p className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
-          {Object.values(quote.error.fields).join(' ') || quote.error.message}
-        </p>
-      )}
-      {drawn ??
-        (quote.data && (
-          <Suspense fallback={null}>
-            <PriceBreakdown quote={quote.data} fees={data.fees} taxes={data.taxes} headline={headline} />
-          </Suspense>
-        ))}
-    </div>
-  );
-}
-
 /** The phone's bar: the chosen stay's total (or "Add dates") and the call to action, always in reach. */
 function PhoneBar() {
   const { stay, quote, data } = useStay();

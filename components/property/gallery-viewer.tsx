@@ -1,12 +1,9 @@
 'use client';
 
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import type { Photo } from './photo';
 
-export interface Photo {
-  id: number;
-  url: string;
-  caption: string;
-}
+export type { Photo } from './photo';
 
 // The viewer (and next/image's script, which it uses) loads when the traveller first reaches for a photo.
 const loadLightbox = () => import('./lightbox');

@@ -2,7 +2,7 @@
 
 import Image from 'next/image';
 import { useCallback, useEffect, useRef } from 'react';
-import type { Photo } from './gallery-viewer';
+import type { Photo } from './photo';
 
 /**
  * The full-screen photo viewer: caption and counter, moved by arrow keys, buttons or a swipe; focus stays
