@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as mapPlaces from '@/app/api/map/places/route';
 import { runActivityBatch } from '@/lib/catalog-api/activity';
 import { Random } from '@/lib/catalog-api/demo/random';
 import { removeProperty } from '@/lib/catalog-api/writers';
@@ -15,7 +16,7 @@ import { cardPrice, type ReplicaQuery, replicaIndex, searchIndex } from '@/lib/s
 import { runCatalogSync } from '@/lib/site/sync';
 import { listen, serveService } from './http';
 import { rows, setupService } from './service';
-import { setupSite } from './site';
+import { call, setupSite } from './site';
 
 /*
  * The site's replica of the catalog against the built-in service over HTTP: the first load (calls counted),
@@ -103,6 +104,38 @@ describe('the replica', { timeout: 180_000 }, () => {
     expect(firstLoadCalls).toBe(expected);
     expect(requests.filter((r) => r.includes('/rates?'))).toHaveLength(ids.length);
     console.info(`replica first load: ${ids.length} properties, ${expected} calls, ${seconds.toFixed(1)} s`);
+  });
+
+  it('places the maps’ labels at the median of each place’s live rentals, beneath it included', async () => {
+    const res = await call<{
+      places: { id: number; name: string; latitude: number; longitude: number; count: number }[];
+    }>(mapPlaces.GET, '/api/map/places');
+    expect(res.status).toBe(200);
+    // Worked out here from the catalog's own tables: every place with a live, positioned rental in or under it.
+    const expected = await rows<{ id: number; name: string; lat: number[]; lng: number[] }>(
+      service.db,
+      sql`SELECT l.id, l.name, array_agg(p.latitude ORDER BY p.latitude) AS lat, array_agg(p.longitude ORDER BY p.longitude) AS lng
+          FROM locations l
+          JOIN location_closure c ON c.ancestor_id = l.id
+          JOIN properties p ON p.location_id = c.location_id
+          WHERE p.status = 'live' AND p.latitude IS NOT NULL AND p.longitude IS NOT NULL
+          GROUP BY l.id, l.name ORDER BY l.id`,
+    );
+    const median = (xs: number[]) => {
+      const m = xs.length >> 1;
+      return Math.round((xs.length % 2 ? xs[m]! : (xs[m - 1]! + xs[m]!) / 2) * 1e4) / 1e4;
+    };
+    expect(expected.length).toBeGreaterThan(10);
+    expect([...res.body.places].sort((a, b) => a.id - b.id)).toEqual(
+      expected.map((l) => ({
+        id: l.id,
+        name: l.name,
+        depth: expect.any(Number),
+        latitude: median(l.lat.map(Number)),
+        longitude: median(l.lng.map(Number)),
+        count: l.lat.length,
+      })),
+    );
   });
 
   it('finds the same properties as the catalog for 200 random searches (filters and sorts)', async () => {
