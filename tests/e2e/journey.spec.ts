@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { party, stayDates, stayLine } from '../../components/property/format';
 import { apiWordsIn } from '../../lib/site/browser/messages';
 import { addDays, dayButton, formReady, freeStayAt, pageCalendar, pickStay, price } from './stays';
-import { browserDay, cardIds, catalogApi, expect, expectAccessible, test } from './support';
+import { browserDay, cardIds, catalogApi, expect, expectAccessible, snap, test } from './support';
 
 /*
  * The walk a traveller takes, as they take it, at a desktop's width and a phone's: results for a stay →
@@ -37,6 +37,7 @@ for (const [width, height, device] of [
       test.setTimeout(120_000);
       // Home: a destination, dates and a party, as a person picks them.
       await page.goto('/');
+      await snap(page, '01-home');
       const combo = page.getByRole('combobox', { name: 'Destination' });
       await combo.click();
       await combo.fill('France');
@@ -50,11 +51,13 @@ for (const [width, height, device] of [
       await page.keyboard.press('Enter');
       for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Enter');
+      await snap(page, '02-home-dates');
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Guests 2 adults' }).click();
       const guests = page.getByRole('dialog', { name: 'Guests' });
       for (let i = ADULTS; i > 2; i--) await guests.getByRole('button', { name: 'More adults' }).click();
       for (let i = 0; i < CHILDREN; i++) await guests.getByRole('button', { name: 'More children' }).click();
+      await snap(page, '03-home-guests');
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       await page.waitForURL(/\/search\?/);
@@ -66,6 +69,7 @@ for (const [width, height, device] of [
       expect(checkin).toBe(await browserDay(page, device === 'desktop' ? 70 : 84));
       expect(checkout).toBe(addDays(checkin, 7));
       await expect(page.getByRole('article').first()).toBeVisible();
+      await snap(page, '04-results');
       await expectAccessible(page);
 
       // The first card whose rental quotes this stay (a longer minimum stay or price on request skipped).
@@ -101,6 +105,8 @@ for (const [width, height, device] of [
         await expect(page.getByRole('button', { name: `${total} total`, exact: false })).toBeInViewport();
       }
       await expect(pageCalendar(page).getByRole('button', { name: /check-in/ })).toHaveCount(1);
+      await snap(page, '05-property');
+      await snap(page, '05b-property-whole', { fullPage: true });
       await expectAccessible(page);
 
       // Back returns to the same results; forward to the rental with its stay.
@@ -133,6 +139,7 @@ for (const [width, height, device] of [
       expect(moved, 'the new stay quotes').not.toBeNull();
       const newTotal = price(moved.totals.total, moved.currency.code);
       await expect(scope.getByTestId('quote-total')).toHaveText(newTotal);
+      await snap(page, '06-property-other-stay');
       await expect(page).toHaveURL(
         new RegExp(
           `checkin=${next.checkin}&checkout=${next.checkout}&adults=${ADULTS}&children=${CHILDREN + 1}`,
@@ -146,6 +153,7 @@ for (const [width, height, device] of [
       const line = stayLine({ ...next, adults: ADULTS, children: CHILDREN + 1 });
       await expect(inquiry.getByTestId('inquiry-stay')).toHaveText(line);
       await expect(inquiry).toContainText(`${newTotal} total`);
+      await snap(page, '07-inquiry');
       await expectAccessible(page);
       await inquiry.getByLabel('First name').fill('Jane');
       await inquiry.getByLabel('Last name').fill('Traveller');
@@ -161,6 +169,7 @@ for (const [width, height, device] of [
       await expect(kept).toContainText(`${next.nights} nights`);
       await expect(kept).toContainText(party(ADULTS, CHILDREN + 1));
       await expect(kept).toContainText(newTotal);
+      await snap(page, '08-confirmation');
       await expectAccessible(page);
     });
   });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { cardIds, expect, expectAccessible, TEST_SITE, test } from './support';
+import { cardIds, expect, expectAccessible, snap, TEST_SITE, test } from './support';
 
 /*
  * The results on a map and the property's map, as a traveller uses them (Chromium's software WebGL): the
@@ -134,6 +134,7 @@ test.describe('on a desktop (1366 px)', () => {
 
   test('“Search this area” narrows the results to the map, and a reload keeps it', async ({ page }) => {
     const map = await openMap(page, `/search?${STAY}&map=1`);
+    await snap(page, '10-map');
     const all = await count(page);
     await expect(page.getByRole('button', { name: 'Search this area' })).toHaveCount(0);
     // Into a group of rentals: the view then holds them and only part of the world's rentals.
@@ -149,6 +150,7 @@ test.describe('on a desktop (1366 px)', () => {
     expect(narrowed).toBeGreaterThan(0);
     expect(narrowed).toBeLessThan(all);
     await expect(page.getByTestId('area-note')).toContainText('Only rentals in the map’s area');
+    await snap(page, '11-map-area');
 
     // Every rental found is inside the box the URL names.
     const bounds = new URL(page.url()).searchParams.get('bounds')!.split(',').map(Number);
@@ -209,6 +211,7 @@ test.describe('on a desktop (1366 px)', () => {
     await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
     const marker = page.getByRole('img', { name: rental.name, exact: true });
     await expect(marker).toBeVisible();
+    await snap(page, '12-property-map');
     // At the middle of the map.
     const m = (await marker.boundingBox())!;
     const b = (await map.boundingBox())!;
@@ -236,6 +239,7 @@ test.describe('on a phone (390 px)', () => {
     await marker.click();
     const card = strip.locator(`li[data-id="${id}"]`);
     await expect(card).toBeInViewport({ ratio: 0.9 });
+    await snap(page, '13-map-strip');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Show list' }).click();
     await expect(map).toHaveCount(0);

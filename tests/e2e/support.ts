@@ -23,6 +23,16 @@ export const test = base.extend<{ pageErrors: string[] }>({
 });
 export { expect };
 
+/**
+ * A screenshot of a step, only when WALK_DIR names a folder (`npm run walk`): the steps the tests take,
+ * to be looked at as a person sees them. Named by the viewport's width and the step.
+ */
+export async function snap(page: Page, step: string, options: { fullPage?: boolean } = {}) {
+  const dir = process.env.WALK_DIR;
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/${page.viewportSize()?.width ?? 0}-${step}.png`, ...options });
+}
+
 /** The catalog service itself, as a partner would ask it (the answer the page must agree with). */
 export async function catalogApi<T = any>(path: string): Promise<T> {
   const res = await fetch(`${TEST_SITE}/v2${path}`, { headers: { 'X-SVC-API-TOKEN': TEST_KEY } });
