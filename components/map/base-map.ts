@@ -44,7 +44,8 @@ export function createMap(
     center: options.center ?? [10, 45],
     zoom: options.zoom ?? 3,
     bounds: options.bounds,
-    minZoom: 1,
+    // Zoom 0 holds the whole world in a 512 px panel: results spread from California to Bali all fit.
+    minZoom: 0,
     // Natural Earth's 1:50m coastlines have nothing more to show beyond this.
     maxZoom: 13,
     dragRotate: false,
