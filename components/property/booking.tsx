@@ -3,7 +3,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
 import type { Quote } from '@/lib/contract';
 import { plural, showRange } from '@/lib/site/browser';
-import { guestsOf, hasDates, type Stay } from '@/lib/site/browser/stay-link';
+import { hasDates, type Stay } from '@/lib/site/browser/stay-link';
 import type { SentLead } from '../inquiry/inquiry-form';
 import { BookingUi, type DrawnPrice, loadPrice, PartyFields, QuoteArea, type Step } from './booking-parts';
 import { money, party, roughMoney, shortDay } from './format';
@@ -225,9 +225,9 @@ function PhoneBar() {
                     : 'Working out the price…'}
               </span>
               <span className="block truncate text-sm text-ink-700 underline">
-                {/* Short enough for a phone's bar: "10 – 17 Feb 2027 · 4 guests" (the sheet has the detail). */}
-                {showRange(stay.checkin, stay.checkout, { weekdays: false })} ·{' '}
-                {plural(guestsOf(stay), 'guest')}
+                {/* The dates alone, as the best listing sites' bars: with the party beside them a stay across
+                    two months no longer fit beside the button on a 390 px phone (the sheet has the party). */}
+                {showRange(stay.checkin, stay.checkout, { weekdays: false })}
               </span>
             </>
           ) : (
