@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
-import { ResultsView, SkeletonGrid } from '@/components/results/results-view';
+import { ResultsView } from '@/components/results/results-view';
 import { firstSearchView } from '@/lib/site/catalog-pages';
 import { allLocations, ancestry } from '@/lib/site/page-data';
 
@@ -41,18 +40,16 @@ export default async function SearchPage({ searchParams }: Props) {
       <h1 className="mb-6 text-3xl font-semibold tracking-tight text-ink-900">
         {here ? `Rentals in ${here.name}` : 'All rentals'}
       </h1>
-      <Suspense fallback={<SkeletonGrid />}>
-        <ResultsView
-          basePath="/search"
-          initialParams={view.params}
-          initial={view.data}
-          displayCurrency={view.currency}
-          initialErrors={view.errors}
-          withMap
-          location={here ? { id: here.id, label: here.name } : null}
-          wider={wider ? { id: wider.id, name: wider.name } : null}
-        />
-      </Suspense>
+      <ResultsView
+        basePath="/search"
+        initialParams={view.params}
+        initial={view.data}
+        displayCurrency={view.currency}
+        initialErrors={view.errors}
+        withMap
+        location={here ? { id: here.id, label: here.name } : null}
+        wider={wider ? { id: wider.id, name: wider.name } : null}
+      />
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { Suspense } from 'react';
-import { ResultsView, SkeletonGrid } from '@/components/results/results-view';
+import { ResultsView } from '@/components/results/results-view';
 import { plural } from '@/lib/site/browser';
 import { firstSearchView } from '@/lib/site/catalog-pages';
 import { allLocations, ancestry } from '@/lib/site/page-data';
@@ -79,18 +78,16 @@ export default async function DestinationPage({ params, searchParams }: Props) {
         </section>
       )}
       <div className="mt-8">
-        <Suspense fallback={<SkeletonGrid />}>
-          <ResultsView
-            basePath={`/destinations/${here.id}`}
-            initialParams={view.params}
-            initial={view.data}
-            displayCurrency={view.currency}
-            initialErrors={view.errors}
-            withMap
-            fixedLocation={here.id}
-            wider={wider ? { id: wider.id, name: wider.name } : null}
-          />
-        </Suspense>
+        <ResultsView
+          basePath={`/destinations/${here.id}`}
+          initialParams={view.params}
+          initial={view.data}
+          displayCurrency={view.currency}
+          initialErrors={view.errors}
+          withMap
+          fixedLocation={here.id}
+          wider={wider ? { id: wider.id, name: wider.name } : null}
+        />
       </div>
     </div>
   );
