@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { Providers } from '@/components/providers';
 import { settings } from '@/lib/settings';
 import './globals.css';
 
@@ -19,9 +18,7 @@ export const viewport: Viewport = { themeColor: '#135c52', width: 'device-width'
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body className="min-h-screen font-sans">
-        <Providers>{children}</Providers>
-      </body>
+      <body className="min-h-screen font-sans">{children}</body>
     </html>
   );
 }

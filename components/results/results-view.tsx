@@ -1,30 +1,22 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRouter, useSearchParams } from 'next/navigation';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
-import type { CatalogPage } from '@/lib/contract';
-import { plural, showDay } from '@/lib/site/browser';
-import { ApiError, apiGet } from '@/lib/site/browser/api-client';
-import { type Bounds, formatBounds, parseBounds } from '@/lib/site/browser/bounds';
+import { useSearchParams } from 'next/navigation';
 import {
-  activeFilters,
-  apiQueryFor,
-  cleanParams,
-  hasParty,
-  SORTS,
-  searchStay,
-  showRange,
-} from '@/lib/site/browser/search';
-import { DEFAULT_ADULTS, guestsOf, withStay } from '@/lib/site/browser/stay';
+  type ReactNode,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import type { CatalogPage } from '@/lib/contract';
 import type { CardPrice } from '@/lib/site/replica/types';
-import { ResultsMap } from '../map/map-loader';
-import { DateRangeField } from '../search/date-range-field';
-import { DestinationCombobox } from '../search/destination-combobox';
-import { GuestsField } from '../search/guests-field';
-import { PropertyCard } from './property-card';
+import { SkeletonGrid } from './skeleton-grid';
 
-type Page = {
+/** A page of results as the site's /api/search (and the page's server render) gives it. */
+export type ResultsPage = {
   properties: (CatalogPage['properties'][number] & { price?: CardPrice })[];
   pagination: CatalogPage['pagination'];
   /** `replica`: the site's own copy answered, with prices; `upstream`: the catalog did (no prices yet). */
@@ -32,66 +24,10 @@ type Page = {
   prices?: { currency: string; rates_date: string; rates_source: string } | null;
 };
 
-const field =
-  'mt-1 h-11 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500';
-
-/** What a filter form submits; everything else in the URL (the location on a destination page) is kept. */
-const FILTER_KEYS = [
-  'location',
-  'checkin',
-  'checkout',
-  'adults',
-  'children',
-  'bedrooms',
-  'price_min',
-  'price_max',
-  'sort',
-];
-/** The parameters that narrow a search, dropped together by "Clear the filters". */
-const NARROWING = [
-  'checkin',
-  'checkout',
-  'adults',
-  'children',
-  'guests',
-  'bedrooms',
-  'price_min',
-  'price_max',
-  'sort',
-  'bounds',
-];
-
-/** The search a URL asks for, without the view's own state (whether the map is shown). */
-const searchKey = (params: URLSearchParams | string) => {
-  const p = new URLSearchParams(params);
-  p.delete('map');
-  return p.toString();
-};
-
-/**
- * Search results with their filters. The server renders the first view; afterwards every change is a new
- * URL (pushed, so back and forward work and a link restores it) whose results come from /api/search. The
- * traveller's stay (dates and party) rides on every result's link. On a phone the filters fold behind one
- * button so the results come first. With `withMap`, a "Map" toggle (`map=1` in the URL) shows the page's
- * rentals on a map beside the list (on a phone, full screen with a strip of cards); the map can narrow the
- * search to its area (`bounds`).
- */
-export function ResultsView({
-  basePath,
-  initialParams,
-  initial,
-  initialErrors,
-  location,
-  fixedLocation,
-  wider,
-  cardLink,
-  keep,
-  displayCurrency = 'EUR',
-  withMap = false,
-}: {
+export type ResultsProps = {
   basePath: string;
   initialParams: string;
-  initial: Page | null;
+  initial: ResultsPage | null;
   /** The first view's problems with the URL, as sentences by parameter (the server checked it). */
   initialErrors?: Record<string, string> | null;
   /** The destination the first view searches, by name (the filters show it without loading the catalog). */
@@ -108,520 +44,160 @@ export function ResultsView({
   displayCurrency?: string;
   /** Offer the map (results and destination pages; not in an embed). */
   withMap?: boolean;
-}) {
-  const router = useRouter();
-  const urlParams = useSearchParams();
-  const params = useMemo(() => {
-    const p = cleanParams(urlParams);
-    if (fixedLocation) p.set('location', String(fixedLocation));
-    return p;
-  }, [urlParams, fixedLocation]);
-  const key = searchKey(params);
-  const mapShown = withMap && params.get('map') === '1';
-  const bounds = useMemo(() => parseBounds(params.get('bounds') ?? ''), [params]);
-  // The rental under the pointer or focus, in the list or on the map: both light it.
-  const [activeId, setActiveId] = useState<number | null>(null);
-  const stay = useMemo(() => searchStay(params), [params]);
-  // Names of the destinations this view has shown, so the field keeps its text as the URL changes.
-  const names = useRef(new Map<number, string>());
-  if (location && !names.current.has(location.id)) names.current.set(location.id, location.label);
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  // The server found the first view's URL invalid; a new URL is asked of /api/search, which says if it is.
-  const initialKey = searchKey(initialParams);
-  const knownInvalid = key === initialKey && Boolean(initialErrors);
-  const heading = useRef<HTMLHeadingElement>(null);
+};
 
-  const results = useQuery<Page>({
-    queryKey: ['search', key],
-    enabled: !knownInvalid,
-    initialData: key === initialKey && initial ? initial : undefined,
-    placeholderData: keepPreviousData,
-    retry: (count, error) => !(error instanceof ApiError && error.code === 'validation_failed') && count < 1,
-    queryFn: ({ signal }) => apiGet<Page>('/api/search', apiQueryFor(params), signal),
+type LiveModule = typeof import('./live-results');
+let loading: Promise<LiveModule> | undefined;
+
+/**
+ * The view's module, marked as React's `use` reads a settled promise: once loaded (on the server, from the
+ * first render on), it renders without suspending, so the server's HTML holds the results themselves rather
+ * than a placeholder streamed over later.
+ */
+function liveModule() {
+  if (!loading) {
+    const promise = import('./live-results');
+    promise.then((m) => Object.assign(promise, { status: 'fulfilled', value: m }));
+    loading = promise;
+  }
+  return loading;
+}
+if (typeof window === 'undefined') void liveModule();
+
+function LiveResults(props: ResultsProps & { onLive: () => void }) {
+  const { default: Live } = use(liveModule());
+  return <Live {...props} />;
+}
+
+/** What says a visitor is about to use the view: a pointer over it or pressing it, focus or a key in it. */
+const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+
+/**
+ * Search results with their filters (live-results.tsx), hydrated when first used. The server renders the
+ * whole view, so a visitor reads the results, follows a result's link, and can even submit the filters
+ * before any of its script has run. The browser hydrates it in place (no element is redrawn) the moment a
+ * pointer, a touch, focus or a key goes into it, when the URL changes, or at once when the URL asks for the
+ * map: until then it does not load the view's code, its fields or react-query (about 30 KB gzip). What a
+ * visitor does in the moment before it is live is not lost: a press of a button or of a link within the
+ * results (pages, "Any dates") is held and replayed, a choice or typing in a field is told to the view
+ * once it is live. A result's link and the filters' submit button work as plain HTML. After a navigation
+ * within the site (no server HTML to keep) the view renders at once, with the cards' skeleton while its
+ * code loads.
+ */
+export function ResultsView(props: ResultsProps) {
+  const root = useRef<HTMLDivElement>(null);
+  const [used] = useState(() => {
+    let wake = () => {};
+    const promise = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    return { promise, wake };
   });
+  const live = useRef(false);
+  const held = useRef<{ press: HTMLElement | null; fields: Set<HTMLInputElement | HTMLSelectElement> }>({
+    press: null,
+    fields: new Set(),
+  });
+  const onLive = useCallback(() => {
+    live.current = true;
+    const { press, fields } = held.current;
+    held.current = { press: null, fields: new Set() };
+    queueMicrotask(() => {
+      for (const field of fields) if (field.isConnected) tellReact(field);
+      if (press?.isConnected) press.click();
+    });
+  }, []);
+  // A new URL (another currency, back or forward) gives the view new data: it must be live to show it.
+  const search = useSearchParams().toString();
+  const firstSearch = useRef(search);
+  if (search !== firstSearch.current) used.wake();
+  const mapAsked = props.withMap && new URLSearchParams(props.initialParams).get('map') === '1';
 
-  const withKept = (qs: string) => {
-    const all = new URLSearchParams(qs);
-    for (const [k, v] of Object.entries(keep ?? {})) all.set(k, v);
-    return all.toString();
-  };
-  const link = (next: URLSearchParams) => {
-    if (fixedLocation) next.delete('location');
-    const qs = withKept(cleanParams(next).toString());
-    return qs ? `${basePath}?${qs}` : basePath;
-  };
-  const go = (next: URLSearchParams) => {
-    const href = link(new URLSearchParams(next));
-    if (!fixedLocation && next.get('location') !== params.get('location')) {
-      // Another destination changes the page's own title and heading: the server renders that view.
-      router.push(href, { scroll: false });
-    } else {
-      window.history.pushState(null, '', href);
-    }
-    heading.current?.focus();
-  };
-
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const next = new URLSearchParams(params);
-    // Another destination is another place on the map: its area is not this one's.
-    if (String(form.get('location') ?? '') !== (params.get('location') ?? '')) next.delete('bounds');
-    for (const k of [...FILTER_KEYS, 'guests']) next.delete(k);
-    if (fixedLocation) next.set('location', String(fixedLocation));
-    for (const k of FILTER_KEYS) {
-      const v = String(form.get(k) ?? '');
-      if (v) next.set(k, v);
-    }
-    next.delete('page');
-    setFiltersOpen(false);
-    go(next);
-  };
-
-  /** These parameters without `drop`, with `set`, back on page 1 unless `set` names a page. */
-  const relax = (drop: string[], set: Record<string, string> = {}) => {
-    const next = new URLSearchParams(params);
-    next.delete('page');
-    for (const k of drop) next.delete(k);
-    for (const [k, v] of Object.entries(set)) next.set(k, v);
-    return next;
-  };
-  const follow = (next: URLSearchParams) => (e: React.MouseEvent) => {
-    e.preventDefault();
-    go(next);
-  };
-  /** The map shown or hidden: the view changes, the search does not (no new results, focus stays). */
-  const toggleMap = (show: boolean) => {
-    const next = new URLSearchParams(params);
-    if (show) next.set('map', '1');
-    else next.delete('map');
-    window.history.pushState(null, '', link(next));
-  };
-  const searchArea = (area: Bounds) => go(relax([], { bounds: formatBounds(area) }));
-
-  const data = results.data;
-  const fieldErrors: Record<string, string> | undefined = knownInvalid
-    ? (initialErrors ?? undefined)
-    : results.error instanceof ApiError && results.error.code === 'validation_failed'
-      ? results.error.fields
-      : undefined;
-  const locationId = Number(params.get('location')) || null;
-  const currency = data?.prices?.currency ?? params.get('currency') ?? displayCurrency;
-  const priceAsked =
-    params.has('price_min') || params.has('price_max') || (params.get('sort') ?? '').endsWith('price');
-  const filterCount = activeFilters(params, fixedLocation);
-  const cardHref = (id: number) =>
-    withStay(cardLink ? cardLink.base.replace('{id}', String(id)) : `/properties/${id}`, stay);
+  useEffect(() => {
+    // On the window, in the capture phase: React stops an event aimed at a part still to be hydrated
+    // before it reaches anything below the document.
+    const inside = (e: Event) => e.target instanceof Node && Boolean(root.current?.contains(e.target));
+    const wake = (e: Event) => {
+      if (inside(e)) used.wake();
+    };
+    const hold = (e: MouseEvent) => {
+      if (live.current || !inside(e) || !(e.target instanceof Element)) return;
+      const button = e.target.closest('button');
+      const link = e.target.closest('a');
+      // A result's link (another page) and the filters' submit work without the view's script.
+      const ours = button
+        ? button.type !== 'submit'
+        : Boolean(link && !link.target && new URL(link.href).pathname === window.location.pathname);
+      if (!ours) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const press = (button ?? link) as HTMLElement;
+      held.current.press = press;
+      used.wake();
+      // Should the view's script never arrive (the network gone), a link still goes where it says.
+      if (link && !button) setTimeout(() => !live.current && window.location.assign(link.href), 5000);
+    };
+    const changed = (e: Event) => {
+      const field = e.target;
+      if (live.current || !inside(e)) return;
+      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) {
+        held.current.fields.add(field);
+        used.wake();
+      }
+    };
+    for (const type of INTENT) window.addEventListener(type, wake, { capture: true, passive: true });
+    window.addEventListener('click', hold, true);
+    window.addEventListener('input', changed, true);
+    window.addEventListener('change', changed, true);
+    if (mapAsked) used.wake();
+    return () => {
+      for (const type of INTENT) window.removeEventListener(type, wake, true);
+      window.removeEventListener('click', hold, true);
+      window.removeEventListener('input', changed, true);
+      window.removeEventListener('change', changed, true);
+    };
+  }, [used, mapAsked]);
 
   return (
-    <div
-      className={`grid gap-4 lg:gap-6 ${mapShown ? 'lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : 'lg:grid-cols-[18rem_1fr]'}`}
-    >
-      <div className={mapShown ? 'max-lg:hidden lg:col-start-1' : 'lg:hidden'}>
-        <button
-          type="button"
-          aria-expanded={filtersOpen}
-          aria-controls="search-filters"
-          aria-label={filterCount > 0 ? `Filters, ${filterCount} active` : 'Filters'}
-          onClick={() => setFiltersOpen((o) => !o)}
-          className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 font-medium text-ink-900 shadow-sm ring-1 ring-sand-200 hover:ring-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        >
-          <FiltersIcon />
-          Filters{' '}
-          {filterCount > 0 && (
-            <span className="grid h-6 min-w-6 place-items-center rounded-full bg-brand-700 px-1.5 text-sm text-white">
-              {filterCount}
-            </span>
-          )}
-        </button>
-      </div>
-      <form
-        key={key}
-        id="search-filters"
-        onSubmit={onSubmit}
-        aria-label="Filters"
-        className={`${filtersOpen ? 'flex' : 'hidden'} flex-col gap-4 self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand-200 ${mapShown ? `max-lg:hidden lg:col-start-1 lg:grid-cols-2 lg:items-end ${filtersOpen ? 'lg:grid' : ''}` : 'lg:flex'}`}
-      >
-        {!fixedLocation && (
-          <DestinationCombobox
-            initial={
-              locationId
-                ? { id: locationId, label: names.current.get(locationId) ?? 'The chosen destination' }
-                : null
-            }
-            onChoose={(l) => {
-              if (l) names.current.set(l.id, l.name);
-            }}
-          />
-        )}
-        <DateRangeField checkin={stay.checkin} checkout={stay.checkout} />
-        <GuestsField initial={{ adults: stay.adults, children: stay.children }} />
-        <div>
-          <label htmlFor="f-bedrooms" className="block text-sm font-medium text-ink-700">
-            Bedrooms
-          </label>
-          <select
-            id="f-bedrooms"
-            name="bedrooms"
-            defaultValue={params.get('bedrooms') ?? ''}
-            className={field}
-          >
-            <option value="">Any</option>
-            {[1, 2, 3, 4, 5, 6, 8, 10].map((n) => (
-              <option key={n} value={n}>
-                {n}+
-              </option>
-            ))}
-          </select>
-        </div>
-        <fieldset>
-          <legend className="block text-sm font-medium text-ink-700">Price a night ({currency})</legend>
-          <div className="mt-1 flex items-center gap-2">
-            <label className="sr-only" htmlFor="f-price-min">
-              Lowest price a night in {currency}
-            </label>
-            <input
-              id="f-price-min"
-              name="price_min"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              placeholder="Min"
-              defaultValue={params.get('price_min') ?? ''}
-              aria-invalid={fieldErrors?.price_min ? true : undefined}
-              className={`${field} mt-0`}
-            />
-            <span aria-hidden="true">–</span>
-            <label className="sr-only" htmlFor="f-price-max">
-              Highest price a night in {currency}
-            </label>
-            <input
-              id="f-price-max"
-              name="price_max"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              placeholder="Max"
-              defaultValue={params.get('price_max') ?? ''}
-              aria-invalid={fieldErrors?.price_max ? true : undefined}
-              className={`${field} mt-0`}
-            />
-          </div>
-        </fieldset>
-        <div>
-          <label htmlFor="f-sort" className="block text-sm font-medium text-ink-700">
-            Sort by
-          </label>
-          <select
-            id="f-sort"
-            name="sort"
-            defaultValue={params.get('sort') ?? 'id'}
-            onChange={(e) => e.currentTarget.form?.requestSubmit()}
-            className={field}
-          >
-            {SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="submit"
-          className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
-        >
-          Update results
-        </button>
-      </form>
-
-      <section
-        aria-labelledby="results-heading"
-        aria-busy={results.isFetching}
-        // On a phone, room below the last results for the floating "Map" button.
-        className={mapShown ? 'max-lg:hidden lg:col-start-1' : withMap ? 'max-lg:pb-16' : undefined}
-      >
-        <div className="flex items-start justify-between gap-3">
-          <h2
-            id="results-heading"
-            ref={heading}
-            tabIndex={-1}
-            className="text-base font-semibold text-ink-900 focus:outline-none sm:text-lg"
-          >
-            <span role="status">
-              {data ? summary(data, params) : results.isError || knownInvalid ? 'No results' : 'Searching…'}
-            </span>
-          </h2>
-          {withMap && (
-            <button
-              type="button"
-              aria-pressed={mapShown}
-              onClick={() => toggleMap(!mapShown)}
-              className="hidden shrink-0 items-center gap-2 rounded-full bg-white px-4 py-1.5 text-sm font-medium text-ink-900 shadow-sm ring-1 ring-sand-200 hover:ring-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 lg:inline-flex"
-            >
-              <MapIcon /> {mapShown ? 'Hide map' : 'Show map'}
-            </button>
-          )}
-        </div>
-        {data && <PricesNote data={data} priceAsked={priceAsked} />}
-        {bounds && (
-          <p className="mt-1 text-sm text-ink-700" data-testid="area-note">
-            {data?.source === 'upstream'
-              ? 'The map’s area can’t narrow the results until our copy of the catalog has loaded: every match is shown for now. '
-              : 'Only rentals in the map’s area. '}
-            <a className="underline" href={link(relax(['bounds']))} onClick={follow(relax(['bounds']))}>
-              Search everywhere
-            </a>
-          </p>
-        )}
-
-        {fieldErrors && (
-          <div role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-900">
-            <p className="font-medium">This search cannot be run as it is:</p>
-            <ul className="mt-2 list-disc pl-5">
-              {Object.entries(fieldErrors).map(([k, sentence]) => (
-                <li key={k}>{sentence}.</li>
-              ))}
-            </ul>
-            <a className="mt-2 inline-block underline" href={link(relax(NARROWING))}>
-              Clear the filters
-            </a>
-          </div>
-        )}
-
-        {results.isError && !fieldErrors && (
-          <div role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-900">
-            <p className="font-medium">The results could not be loaded.</p>
-            {results.error instanceof ApiError && <p className="mt-1">{results.error.message}</p>}
-            <button
-              type="button"
-              onClick={() => results.refetch()}
-              className="mt-3 rounded-full bg-red-800 px-4 py-1 text-white"
-            >
-              Try again
-            </button>
-          </div>
-        )}
-
-        {!data && results.isFetching && <SkeletonGrid />}
-
-        {data && data.properties.length === 0 && (
-          <div className="mt-4 rounded-xl bg-white p-6 ring-1 ring-sand-200">
-            <p className="font-medium text-ink-900">No rentals match all of that.</p>
-            <p className="mt-1 text-ink-700">Try relaxing the search:</p>
-            <ul className="mt-3 flex flex-wrap gap-3">
-              {params.get('checkin') && (
-                <li>
-                  <a
-                    className="underline"
-                    href={link(relax(['checkin', 'checkout']))}
-                    onClick={follow(relax(['checkin', 'checkout']))}
-                  >
-                    Any dates
-                  </a>
-                </li>
-              )}
-              {hasParty(params) && guestsOf(stay) > DEFAULT_ADULTS && (
-                <li>
-                  <a
-                    className="underline"
-                    href={link(relax(['guests', 'children'], { adults: String(DEFAULT_ADULTS) }))}
-                    onClick={follow(relax(['guests', 'children'], { adults: String(DEFAULT_ADULTS) }))}
-                  >
-                    Fewer guests
-                  </a>
-                </li>
-              )}
-              {params.get('bedrooms') && (
-                <li>
-                  <a
-                    className="underline"
-                    href={link(relax(['bedrooms']))}
-                    onClick={follow(relax(['bedrooms']))}
-                  >
-                    Any number of bedrooms
-                  </a>
-                </li>
-              )}
-              {wider && (
-                <li>
-                  <a
-                    className="underline"
-                    href={`/search?${relax(['location'], { location: String(wider.id) })}`}
-                  >
-                    All of {wider.name}
-                  </a>
-                </li>
-              )}
-            </ul>
-          </div>
-        )}
-
-        {data && data.properties.length > 0 && (
-          <ul
-            className={`mt-4 grid gap-5 sm:grid-cols-2 ${mapShown ? '' : 'xl:grid-cols-3'} ${results.isPlaceholderData ? 'opacity-60' : ''}`}
-          >
-            {data.properties.map((p, i) => (
-              <li
-                key={p.id}
-                data-active={mapShown && activeId === p.id ? 'true' : undefined}
-                className={`rounded-2xl ${mapShown && activeId === p.id ? 'ring-2 ring-ink-900 ring-offset-2 ring-offset-sand-50' : ''}`}
-                onMouseEnter={mapShown ? () => setActiveId(p.id) : undefined}
-                onMouseLeave={mapShown ? () => setActiveId(null) : undefined}
-                onFocus={mapShown ? () => setActiveId(p.id) : undefined}
-                onBlur={mapShown ? () => setActiveId(null) : undefined}
-              >
-                <PropertyCard property={p} priority={i < 2} href={cardHref(p.id)} newTab={cardLink?.newTab} />
-              </li>
-            ))}
-          </ul>
-        )}
-
-        {data && data.pagination.total_pages > 1 && (
-          <Pagination
-            page={data.pagination.page}
-            pages={data.pagination.total_pages}
-            hrefFor={(n) => link(relax([], n === 1 ? {} : { page: String(n) }))}
-            onGo={(n) => go(relax(['page'], n === 1 ? {} : { page: String(n) }))}
-          />
-        )}
-        {withMap && !mapShown && data && data.properties.length > 0 && (
-          <button
-            type="button"
-            aria-pressed={false}
-            onClick={() => toggleMap(true)}
-            className="fixed bottom-5 left-1/2 z-30 inline-flex -translate-x-1/2 items-center gap-2 rounded-full bg-ink-900 px-5 py-3 text-sm font-semibold text-white shadow-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 lg:hidden"
-          >
-            Map <MapIcon />
-          </button>
-        )}
-      </section>
-
-      {mapShown && (
-        <div className="max-lg:fixed max-lg:inset-0 max-lg:z-50 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:h-[calc(100dvh-2rem)] lg:self-start">
-          <ResultsMap
-            properties={data?.properties ?? []}
-            activeId={activeId}
-            onActive={setActiveId}
-            bounds={bounds}
-            areaAvailable={data?.source !== 'upstream'}
-            onSearchArea={searchArea}
-            onClose={() => toggleMap(false)}
-            cardHref={cardHref}
-            newTab={cardLink?.newTab}
-          />
-        </div>
-      )}
+    <div ref={root}>
+      <Suspense fallback={<SkeletonGrid />}>
+        <UntilUsed used={used.promise}>
+          <LiveResults {...props} onLive={onLive} />
+        </UntilUsed>
+      </Suspense>
     </div>
   );
 }
 
-function MapIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor">
-      <path
-        strokeWidth="1.6"
-        strokeLinejoin="round"
-        d="m2.5 5 5-2 5 2 5-2v12l-5 2-5-2-5 2z M7.5 3v12 M12.5 5v12"
-      />
-    </svg>
-  );
+/**
+ * Tells the now-live view of a field changed before it was: a select's change is sent again; a text field
+ * is emptied through React's own view of it and given its text back past it, so React sees the text as
+ * new and its handler runs with it.
+ */
+function tellReact(field: HTMLInputElement | HTMLSelectElement) {
+  if (field instanceof HTMLSelectElement) {
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
+  const text = field.value;
+  field.value = '';
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, text);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-function FiltersIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor">
-      <path strokeWidth="1.8" strokeLinecap="round" d="M3 5h14M6 10h8M8.5 15h3" />
-    </svg>
-  );
-}
+const subscribeToNothing = () => () => {};
 
 /**
- * Where converted figures or a price order appear, the reference rates behind them; while the site's copy
- * of the catalog is still loading, why the prices and the price order are missing.
+ * While the page hydrates, waits for `used` before rendering its children, so their boundary keeps the
+ * server's HTML and their code is not asked for. Rendered any other way (on the server, or after a
+ * navigation), renders them at once.
  */
-function PricesNote({ data, priceAsked }: { data: Page; priceAsked: boolean }) {
-  if (data.source === 'upstream')
-    return (
-      <p className="mt-1 text-sm text-ink-700">
-        Prices are still being loaded{priceAsked ? ': shown in our selection for now' : ''}.
-      </p>
-    );
-  const converted = data.properties.some((p) => p.price?.converted);
-  if (!data.prices || !(converted || priceAsked)) return null;
-  return (
-    <p className="mt-1 text-sm text-ink-700" data-testid="rates-note">
-      Compared in {data.prices.currency} at reference rates of {showDay(data.prices.rates_date)}
-      <span className="hidden sm:inline">; each rental is priced and paid in its own currency</span>.
-    </p>
+function UntilUsed({ used, children }: { used: Promise<void>; children: ReactNode }) {
+  const hydrating = useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
   );
-}
-
-function summary(data: Page, params: URLSearchParams): string {
-  const parts = [plural(data.pagination.total, 'rental')];
-  const checkin = params.get('checkin');
-  const checkout = params.get('checkout');
-  if (checkin && checkout) parts.push(`free ${showRange(checkin, checkout)}`);
-  if (hasParty(params)) parts.push(`for ${plural(guestsOf(searchStay(params)), 'guest')}`);
-  if (data.pagination.total_pages > 1)
-    parts.push(`page ${data.pagination.page} of ${data.pagination.total_pages}`);
-  return parts.join(' · ');
-}
-
-function Pagination({
-  page,
-  pages,
-  hrefFor,
-  onGo,
-}: {
-  page: number;
-  pages: number;
-  hrefFor: (n: number) => string;
-  onGo: (n: number) => void;
-}) {
-  const shown = [...new Set([1, page - 1, page, page + 1, pages])]
-    .filter((n) => n >= 1 && n <= pages)
-    .sort((a, b) => a - b);
-  const item = (n: number, label: string, rel?: string) => (
-    <a
-      href={hrefFor(n)}
-      rel={rel}
-      aria-current={n === page && !rel ? 'page' : undefined}
-      onClick={(e) => {
-        e.preventDefault();
-        onGo(n);
-      }}
-      className={`rounded-full px-3 py-1 ${n === page && !rel ? 'bg-brand-700 text-white' : 'bg-white ring-1 ring-sand-200 hover:bg-sand-100'}`}
-    >
-      {label}
-    </a>
-  );
-  return (
-    <nav aria-label="Pagination" className="mt-8">
-      <ul className="flex flex-wrap items-center gap-2">
-        {page > 1 && <li>{item(page - 1, 'Previous', 'prev')}</li>}
-        {shown.map((n, i) => (
-          <li key={n} className="flex items-center gap-2">
-            {i > 0 && n - shown[i - 1]! > 1 && <span aria-hidden="true">…</span>}
-            {item(n, String(n))}
-          </li>
-        ))}
-        {page < pages && <li>{item(page + 1, 'Next', 'next')}</li>}
-      </ul>
-    </nav>
-  );
-}
-
-export function SkeletonGrid({ count = 6 }: { count?: number }) {
-  return (
-    <ul aria-hidden="true" className="mt-4 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-      {Array.from({ length: count }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <li key={i} className="animate-pulse overflow-hidden rounded-2xl bg-white ring-1 ring-sand-200">
-          <div className="aspect-[4/3] bg-sand-100" />
-          <div className="space-y-2 p-4">
-            <div className="h-5 w-3/4 rounded bg-sand-100" />
-            <div className="h-4 w-1/2 rounded bg-sand-100" />
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
+  if (hydrating && typeof window !== 'undefined') use(used);
+  return children;
 }

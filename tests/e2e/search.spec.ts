@@ -323,3 +323,52 @@ test.describe('on a phone (390 px)', () => {
     await expect(page.getByRole('status').filter({ hasText: 'rental' })).toContainText('for 3 guests');
   });
 });
+
+test.describe('the results view’s script, loaded when first used', () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    test(`at ${viewport.width} px: none before, in place after, and the first press or typing not lost`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(r.url());
+      });
+      await page.goto('/search?adults=2', { waitUntil: 'networkidle' });
+      await expect(page.getByRole('article').first()).toBeVisible();
+      // Reading the results asks for nothing more: no pointer, focus or key has gone into them.
+      await page.waitForTimeout(1000);
+      const atLoad = scripts.length;
+      // Elements the server drew, marked: hydrating in place keeps them (a redraw would make new ones).
+      await page.evaluate(() => {
+        for (const id of ['results-heading', 'search-filters'])
+          (document.getElementById(id) as HTMLElement & { drawn?: boolean }).drawn = true;
+      });
+
+      if (viewport.width < 1000) {
+        // The phone's first tap, on a button the server drew: held, then done once the view is live.
+        await page.getByRole('button', { name: 'Filters, 1 active' }).click();
+        await expect(page.getByRole('form', { name: 'Filters' })).toBeVisible();
+      } else {
+        // Typing into the destination field at once: the text reaches the view once it is live.
+        await page
+          .getByRole('form', { name: 'Filters' })
+          .getByRole('combobox', { name: 'Destination' })
+          .fill('Ital');
+        await expect(page.getByRole('option', { name: /^Italy/ })).toBeVisible();
+      }
+      expect(scripts.length).toBeGreaterThan(atLoad);
+      const kept = await page.evaluate(() =>
+        ['results-heading', 'search-filters'].map(
+          (id) => (document.getElementById(id) as HTMLElement & { drawn?: boolean }).drawn === true,
+        ),
+      );
+      expect(kept).toEqual([true, true]);
+      await context.close();
+    });
+  }
+});

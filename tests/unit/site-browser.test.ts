@@ -2,9 +2,9 @@ import { format, isValid, parse } from 'date-fns';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Location } from '@/lib/contract';
 import { addDays } from '@/lib/dates';
-import { formatDate, fromDay, showDay, showRange, toDay } from '@/lib/site/browser';
+import { formatDate, fromDay, showDay, toDay } from '@/lib/site/browser';
 import { matchLocations } from '@/lib/site/browser/match-locations';
-import { cleanParams, showRange as searchShowRange } from '@/lib/site/browser/search';
+import { cleanParams } from '@/lib/site/browser/search';
 
 const zone = process.env.TZ;
 afterEach(() => {
@@ -51,20 +51,6 @@ describe('days in the browser', () => {
         expect(formatDate(date, pattern)).toBe(format(date, pattern));
     }
     expect(fromDay('0099-03-01')?.getFullYear()).toBe(99);
-  });
-
-  it('writes a stay’s dates as the search does (one rule, until the search imports it from here)', () => {
-    for (let i = 0; i < 400; i += 7) {
-      const checkin = addDays('2026-11-20', i);
-      for (const nights of [1, 5, 12, 40, 400]) {
-        const checkout = addDays(checkin, nights);
-        for (const weekdays of [true, false])
-          expect(showRange(checkin, checkout, { weekdays })).toBe(
-            searchShowRange(checkin, checkout, { weekdays }),
-          );
-      }
-    }
-    expect(showRange('2027-01-29', '2027-02-05', { weekdays: false })).toBe('29 Jan – 5 Feb 2027');
   });
 });
 

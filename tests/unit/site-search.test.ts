@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { showRange } from '@/lib/site/browser';
 import { fieldMessages } from '@/lib/site/browser/messages';
-import { activeFilters, cleanParams, showRange } from '@/lib/site/browser/search';
+import { activeFilters, cleanParams } from '@/lib/site/browser/search';
 import { parseSearch } from '@/lib/site/catalog-pages';
 
 const parse = (qs: string) => parseSearch(cleanParams(new URLSearchParams(qs)));

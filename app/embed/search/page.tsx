@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { EmbedBridge } from '@/components/embed/bridge';
-import { ResultsView, SkeletonGrid } from '@/components/results/results-view';
+import { ResultsView } from '@/components/results/results-view';
+import { SkeletonGrid } from '@/components/results/skeleton-grid';
 import { settings } from '@/lib/settings';
 import { firstSearchView } from '@/lib/site/catalog-pages';
 import { embedHost } from '@/lib/site/embed';

@@ -1,6 +1,4 @@
-import { format } from 'date-fns';
 import type { CatalogQuery } from '@/lib/contract';
-import { fromDay, showDay } from './index';
 import { readStay, type Stay } from './stay';
 
 /*
@@ -85,22 +83,6 @@ export function activeFilters(params: URLSearchParams, fixedLocation?: number): 
     params.has('price_min') || params.has('price_max'),
     params.has('bounds'),
   ].filter(Boolean).length;
-}
-
-/**
- * A stay's dates short enough for a heading on a phone: "Fri 1 – Fri 8 Jan 2027", "Fri 29 Jan – Fri 5 Feb
- * 2027", the year written twice only when the stay crosses one. Without weekdays ("29 Jan – 5 Feb 2027")
- * for a field in a narrow column.
- */
-export function showRange(checkin: string, checkout: string, { weekdays = true } = {}): string {
-  const from = fromDay(checkin);
-  const to = fromDay(checkout);
-  if (!from || !to) return `${showDay(checkin)} – ${showDay(checkout)}`;
-  const day = weekdays ? 'EEE d' : 'd';
-  if (from.getFullYear() !== to.getFullYear())
-    return `${format(from, `${day} MMM yyyy`)} – ${format(to, `${day} MMM yyyy`)}`;
-  const start = format(from, from.getMonth() === to.getMonth() ? day : `${day} MMM`);
-  return `${start} – ${format(to, `${day} MMM yyyy`)}`;
 }
 
 /** The query of the site route that answers this search (the browser's updates go through it). */

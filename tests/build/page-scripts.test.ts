@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BenchServer, startBenchServer } from '../../scripts/bench/server';
 
 /*
- * MapLibre is loaded only where a map is shown: the production build's pages without a map (and the results
+ * What pages load first. The results and property pages ship at most 150 KB gzip of script before a
+ * visitor does anything (issue 12's floor; `npm run bench:pages` measures the same with Lighthouse, headers
+ * included). MapLibre is loaded only where a map is shown: the production build's pages without a map (and the results
  * and property pages before their map is asked for or scrolled to) ship no MapLibre code or styles in what
  * their HTML loads. The map's own chunk exists (so the check can fail) and its size is printed.
  */
@@ -45,6 +47,39 @@ async function assetsOf(pathname: string) {
   );
   return { html, texts };
 }
+
+/** The scripts a modern browser runs for a page's first view, by URL, gzip-compressed (noModule skipped). */
+async function firstScriptsKB(pathname: string) {
+  const html = await (await fetch(`${server.origin}${pathname}`)).text();
+  const urls = new Set(
+    [...html.matchAll(/<script([^>]*)\ssrc="([^"]+)"([^>]*)>/g)]
+      .filter((m) => !/nomodule/i.test(`${m[1]} ${m[3]}`))
+      .map((m) => m[2]!),
+  );
+  let bytes = 0;
+  for (const u of urls)
+    bytes += gzipSync(Buffer.from(await (await fetch(new URL(u, server.origin))).arrayBuffer())).length;
+  return { kb: bytes / 1024, count: urls.size };
+}
+
+describe('what a page loads first', () => {
+  it('is at most 150 KB gzip of script on the results and property pages; the results view’s own code waits for its first use', async () => {
+    const search = await (await fetch(`${server.origin}/api/search?per_page=1`)).json();
+    const id = search.properties[0].id;
+    const results = await firstScriptsKB('/search?adults=2&children=1');
+    const property = await firstScriptsKB(`/properties/${id}?adults=2`);
+    const home = await firstScriptsKB('/');
+    console.info(
+      `first scripts, gzip: results ${results.kb.toFixed(1)} KB (${results.count}), property ${property.kb.toFixed(1)} KB (${property.count}), home ${home.kb.toFixed(1)} KB (${home.count})`,
+    );
+    expect(results.count).toBeGreaterThan(3);
+    expect(results.kb).toBeLessThanOrEqual(150);
+    expect(property.kb).toBeLessThanOrEqual(150);
+    // The results view, its fields and react-query come later: results load less than the home page, whose
+    // search form is live from the start.
+    expect(results.kb).toBeLessThan(home.kb);
+  });
+});
 
 describe('pages without a map', () => {
   it('ship no MapLibre code or styles; the map’s chunk exists on its own', async () => {
