@@ -19,6 +19,7 @@ import { ResultsMap } from '../map/map-loader';
 import { DateRangeField } from '../search/date-range-field';
 import { DestinationCombobox } from '../search/destination-combobox';
 import { GuestsField } from '../search/guests-field';
+import { EAGER_CARDS } from './card-photos';
 import { PropertyCard } from './property-card';
 import type { ResultsPage as Page, ResultsProps } from './results-view';
 import { SkeletonGrid } from './skeleton-grid';
@@ -471,7 +472,12 @@ function Results({
                 onFocus={mapShown ? () => setActiveId(p.id) : undefined}
                 onBlur={mapShown ? () => setActiveId(null) : undefined}
               >
-                <PropertyCard property={p} priority={i < 2} href={cardHref(p.id)} newTab={cardLink?.newTab} />
+                <PropertyCard
+                  property={p}
+                  priority={i < EAGER_CARDS}
+                  href={cardHref(p.id)}
+                  newTab={cardLink?.newTab}
+                />
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { plural } from '@/lib/site/browser';
 import type { CardPrice } from '@/lib/site/replica/types';
 import { money, roughMoney } from '../property/format';
 import { PhotoPlaceholder } from '../property/photo-placeholder';
+import { CARD_SIZES } from './card-photos';
 
 const TYPE_LABEL: Record<string, string> = { condo: 'Condo', estate: 'Estate' };
 const typeLabel = (type: string) => TYPE_LABEL[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
@@ -35,7 +36,7 @@ export function PropertyCard({
             alt={property.image.caption || property.name}
             fill
             priority={priority}
-            sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+            sizes={CARD_SIZES}
             className="object-cover"
           />
         ) : (

@@ -11,8 +11,10 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { preload } from 'react-dom';
 import type { CatalogPage } from '@/lib/contract';
 import type { CardPrice } from '@/lib/site/replica/types';
+import type { CoverPreload } from './card-photos';
 import { SkeletonGrid } from './skeleton-grid';
 
 /** A page of results as the site's /api/search (and the page's server render) gives it. */
@@ -44,6 +46,8 @@ export type ResultsProps = {
   displayCurrency?: string;
   /** Offer the map (results and destination pages; not in an embed). */
   withMap?: boolean;
+  /** The first cards' covers, asked for from the page's head (card-photos.ts). */
+  covers?: CoverPreload[];
 };
 
 type LiveModule = typeof import('./live-results');
@@ -85,6 +89,9 @@ const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'
  * code loads.
  */
 export function ResultsView(props: ResultsProps) {
+  // Rendered in the page's frame, outside the boundary: React puts these in the head.
+  for (const c of props.covers ?? [])
+    preload(c.src, { as: 'image', imageSrcSet: c.srcSet, imageSizes: c.sizes, fetchPriority: 'high' });
   const root = useRef<HTMLDivElement>(null);
   const [used] = useState(() => {
     let wake = () => {};

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { coverPreloads } from '@/components/results/card-photos';
 import { ResultsView } from '@/components/results/results-view';
 import { firstSearchView } from '@/lib/site/catalog-pages';
 import { allLocations, ancestry } from '@/lib/site/page-data';
@@ -44,6 +45,7 @@ export default async function SearchPage({ searchParams }: Props) {
         basePath="/search"
         initialParams={view.params}
         initial={view.data}
+        covers={coverPreloads(view.data?.properties)}
         displayCurrency={view.currency}
         initialErrors={view.errors}
         withMap

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { EmbedBridge } from '@/components/embed/bridge';
+import { coverPreloads } from '@/components/results/card-photos';
 import { ResultsView } from '@/components/results/results-view';
 import { SkeletonGrid } from '@/components/results/skeleton-grid';
 import { settings } from '@/lib/settings';
@@ -41,6 +42,7 @@ export default async function EmbedSearchPage({ searchParams }: Props) {
             basePath="/embed/search"
             initialParams={view.params}
             initial={view.data}
+            covers={coverPreloads(view.data?.properties)}
             displayCurrency={view.currency}
             initialErrors={view.errors}
             location={location}

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { coverPreloads } from '@/components/results/card-photos';
 import { ResultsView } from '@/components/results/results-view';
 import { plural } from '@/lib/site/browser';
 import { firstSearchView } from '@/lib/site/catalog-pages';
@@ -82,6 +83,7 @@ export default async function DestinationPage({ params, searchParams }: Props) {
           basePath={`/destinations/${here.id}`}
           initialParams={view.params}
           initial={view.data}
+          covers={coverPreloads(view.data?.properties)}
           displayCurrency={view.currency}
           initialErrors={view.errors}
           withMap

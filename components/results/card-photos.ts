@@ -1,0 +1,24 @@
+import { getImageProps } from 'next/image';
+
+/** The widths a result card's cover is shown at (property-card.tsx). */
+export const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
+/** How many cards open a list with their cover asked for at once (the first screen's). */
+export const EAGER_CARDS = 2;
+
+/** A cover to ask for early: the request its card's `<img>` makes (next/image's rules). */
+export type CoverPreload = { src: string; srcSet?: string; sizes?: string };
+
+/**
+ * The first cards' covers, for the results view to ask for from the page's head (results-view.tsx): the
+ * view itself is drawn within a boundary React sends after the page's frame, so its images' own preloads
+ * would come later. Worked out on the server, so the browser ships none of next/image's rules for it.
+ */
+export function coverPreloads(properties: { image?: { url: string } | null }[] | undefined): CoverPreload[] {
+  return (properties ?? [])
+    .slice(0, EAGER_CARDS)
+    .flatMap((p) => (p.image ? [p.image.url] : []))
+    .map((url) => {
+      const { props } = getImageProps({ src: url, alt: '', fill: true, sizes: CARD_SIZES, priority: true });
+      return { src: props.src, srcSet: props.srcSet, sizes: props.sizes };
+    });
+}
