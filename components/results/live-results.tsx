@@ -491,7 +491,7 @@ function Results({
             onGo={(n) => go(relax(['page'], n === 1 ? {} : { page: String(n) }))}
           />
         )}
-        {withMap && !mapShown && data && data.properties.length > 0 && (
+        {withMap && !mapShown && !filtersOpen && data && data.properties.length > 0 && (
           <button
             type="button"
             aria-pressed={false}

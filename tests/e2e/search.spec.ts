@@ -306,9 +306,13 @@ test.describe('on a phone (390 px)', () => {
     );
     expect(noSideways).toBe(true);
 
+    const mapButton = page.getByRole('button', { name: 'Map', exact: true });
+    await expect(mapButton).toBeVisible();
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(filters).toBeVisible();
+    // The floating "Map" button steps aside while the filters are open (it would sit over their fields).
+    await expect(mapButton).toBeHidden();
     await expect(filters.getByRole('combobox', { name: 'Destination' })).toHaveValue('France');
     await expectAccessible(page);
     await filters.getByRole('button', { name: /^Guests/ }).click();
