@@ -21,8 +21,8 @@ import { DestinationCombobox } from '../search/destination-combobox';
 import { GuestsField } from '../search/guests-field';
 import { EAGER_CARDS } from './card-photos';
 import { PropertyCard } from './property-card';
-import type { ResultsPage as Page, ResultsProps } from './results-view';
 import { SkeletonGrid } from './skeleton-grid';
+import type { ResultsPage as Page, ResultsProps } from './types';
 
 const field =
   'mt-1 h-11 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500';

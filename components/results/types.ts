@@ -1,0 +1,38 @@
+import type { CatalogPage } from '@/lib/contract';
+import type { CardPrice } from '@/lib/site/replica/types';
+import type { CoverPreload } from './card-photos';
+
+/* The results view's props, shared by its island (results-view.tsx) and the view (live-results.tsx). */
+
+/** A page of results as the site's /api/search (and the page's server render) gives it. */
+export type ResultsPage = {
+  properties: (CatalogPage['properties'][number] & { price?: CardPrice })[];
+  pagination: CatalogPage['pagination'];
+  /** `replica`: the site's own copy answered, with prices; `upstream`: the catalog did (no prices yet). */
+  source?: 'replica' | 'upstream';
+  prices?: { currency: string; rates_date: string; rates_source: string } | null;
+};
+
+export type ResultsProps = {
+  basePath: string;
+  initialParams: string;
+  initial: ResultsPage | null;
+  /** The first view's problems with the URL, as sentences by parameter (the server checked it). */
+  initialErrors?: Record<string, string> | null;
+  /** The destination the first view searches, by name (the filters show it without loading the catalog). */
+  location?: { id: number; label: string } | null;
+  /** A destination page searches within its destination; the location is not a filter there. */
+  fixedLocation?: number;
+  /** A wider destination to suggest when nothing matches. */
+  wider?: { id: number; name: string } | null;
+  /** Where a result leads: `{id}` in `base` is the property id; `newTab` for the full site from an embed. */
+  cardLink?: { base: string; newTab?: boolean };
+  /** Parameters kept in every URL of this view besides the search (an embed's host). */
+  keep?: Record<string, string>;
+  /** The display currency when the URL names none (the site's setting). */
+  displayCurrency?: string;
+  /** Offer the map (results and destination pages; not in an embed). */
+  withMap?: boolean;
+  /** The first cards' covers, asked for from the page's head (card-photos.ts). */
+  covers?: CoverPreload[];
+};
