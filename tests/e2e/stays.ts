@@ -38,14 +38,27 @@ export const price = (amount: number, currency: string) =>
     ...(Number.isInteger(amount) ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
   }).format(amount);
 
-/** A calendar's button for a day, turning months forward until it is shown. */
+/** A calendar's button for a day, turning months until it is shown. */
 export async function dayButton(calendar: Locator, day: string) {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const name = new RegExp(`^${d} ${MONTHS[m - 1]} ${y},`);
-  for (let i = 0; i < 30 && !(await calendar.getByRole('button', { name }).first().isVisible()); i++) {
-    await calendar.getByRole('button', { name: 'Go to the Next Month' }).click();
+  const target = calendar.getByRole('button', { name }).first();
+  // As a person does before paging through months: the calendar in view. Its script loads as it nears;
+  // until then the server's drawing stands in, its month buttons not yet working: wait for them.
+  await calendar.scrollIntoViewIfNeeded();
+  const next = calendar.getByRole('button', { name: 'Go to the Next Month' });
+  const previous = calendar.getByRole('button', { name: 'Go to the Previous Month' });
+  await expect.poll(async () => (await next.isEnabled()) || (await previous.isEnabled())).toBe(true);
+  // Forward from the month shown; back again should the calendar have opened past the day.
+  for (let i = 0; i < 40 && !(await target.isVisible()); i++) {
+    const months = await calendar
+      .getByRole('grid')
+      .evaluateAll((grids) => grids.map((g) => g.getAttribute('aria-label') ?? ''));
+    const shownFirst = new Date(`1 ${months[0]} UTC`);
+    const wanted = new Date(Date.UTC(y, m - 1, 1));
+    await (shownFirst > wanted ? previous : next).click();
   }
-  return calendar.getByRole('button', { name }).first();
+  return target;
 }
 
 /** The page's own calendar (the main column's "Availability"). */
