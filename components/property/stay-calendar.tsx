@@ -1,19 +1,11 @@
 'use client';
 
-import {
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 // The calendar's styles come with the page, not with its script: the server's drawing of it is styled from
 // the first paint.
 import 'react-day-picker/style.css';
 import './calendar.css';
+import { useBrowserRender } from '@/lib/site/browser/use-browser-render';
 
 /*
  * The booked-date calendar. A click picks check-in, the next later click check-out; a day the stay rules
@@ -37,15 +29,6 @@ const LazyBody = lazy(() => loadBody().then((m) => ({ default: m.StayCalendarBod
 
 /** Starts loading the calendar before it is drawn (the phone's booking sheet, as it opens). */
 export const preloadCalendar = () => void loadBody();
-
-const noSubscription = () => () => {};
-/** False on the server and while the page hydrates; true in a render that starts in the browser. */
-const useBrowserRender = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 /** Where the calendar's loading state stands in: about its height with one month, so little below moves. */
 const placeholder = (

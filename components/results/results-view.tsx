@@ -1,17 +1,9 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import {
-  type ReactNode,
-  Suspense,
-  use,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { type ReactNode, Suspense, use, useCallback, useEffect, useRef, useState } from 'react';
 import { preload } from 'react-dom';
+import { useBrowserRender } from '@/lib/site/browser/use-browser-render';
 import { SkeletonGrid } from './skeleton-grid';
 import type { ResultsProps } from './types';
 
@@ -157,19 +149,13 @@ function tellReact(field: HTMLInputElement | HTMLSelectElement) {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-const subscribeToNothing = () => () => {};
-
 /**
  * While the page hydrates, waits for `used` before rendering its children, so their boundary keeps the
  * server's HTML and their code is not asked for. Rendered any other way (on the server, or after a
  * navigation), renders them at once.
  */
 function UntilUsed({ used, children }: { used: Promise<void>; children: ReactNode }) {
-  const hydrating = useSyncExternalStore(
-    subscribeToNothing,
-    () => false,
-    () => true,
-  );
+  const hydrating = !useBrowserRender();
   if (hydrating && typeof window !== 'undefined') use(used);
   return children;
 }

@@ -48,17 +48,17 @@ async function assetsOf(pathname: string) {
   return { html, texts };
 }
 
-/** The scripts a modern browser runs for a page's first view, by URL, gzip-compressed (noModule skipped). */
+/** The scripts a modern browser runs for a page's first view, gzip-compressed (noModule skipped). */
 async function firstScriptsKB(pathname: string) {
-  const html = await (await fetch(`${server.origin}${pathname}`)).text();
+  const { html, texts } = await assetsOf(pathname);
   const urls = new Set(
     [...html.matchAll(/<script([^>]*)\ssrc="([^"]+)"([^>]*)>/g)]
       .filter((m) => !/nomodule/i.test(`${m[1]} ${m[3]}`))
       .map((m) => m[2]!),
   );
-  let bytes = 0;
-  for (const u of urls)
-    bytes += gzipSync(Buffer.from(await (await fetch(new URL(u, server.origin))).arrayBuffer())).length;
+  const bytes = texts
+    .filter((t) => urls.has(t.url))
+    .reduce((sum, t) => sum + gzipSync(Buffer.from(t.text)).length, 0);
   return { kb: bytes / 1024, count: urls.size };
 }
 

@@ -49,14 +49,15 @@ export async function dayButton(calendar: Locator, day: string) {
   const next = calendar.getByRole('button', { name: 'Go to the Next Month' });
   const previous = calendar.getByRole('button', { name: 'Go to the Previous Month' });
   await expect.poll(async () => (await next.isEnabled()) || (await previous.isEnabled())).toBe(true);
-  // Forward from the month shown; back again should the calendar have opened past the day.
+  // Forward from the month shown; back again should the calendar have opened past the day. Months are
+  // compared as year * 12 + month; a grid is named as "October 2028".
+  const wanted = y * 12 + m - 1;
   for (let i = 0; i < 40 && !(await target.isVisible()); i++) {
-    const months = await calendar
-      .getByRole('grid')
-      .evaluateAll((grids) => grids.map((g) => g.getAttribute('aria-label') ?? ''));
-    const shownFirst = new Date(`1 ${months[0]} UTC`);
-    const wanted = new Date(Date.UTC(y, m - 1, 1));
-    await (shownFirst > wanted ? previous : next).click();
+    const [month = '', year = ''] = (
+      (await calendar.getByRole('grid').first().getAttribute('aria-label')) ?? ''
+    ).split(' ');
+    const shown = Number(year) * 12 + MONTHS.indexOf(month);
+    await (shown > wanted ? previous : next).click();
   }
   return target;
 }
