@@ -18,6 +18,8 @@ export interface BenchServer {
   stop: () => Promise<void>;
   /** `kill -9` of every process of the server: no shutdown, no cleanup (a crash). */
   kill: () => Promise<void>;
+  /** Whether the server is still running (it has not exited or died). */
+  alive: () => boolean;
 }
 
 async function freePort(): Promise<number> {
@@ -129,6 +131,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       return peak;
     },
     cpuSeconds: () => descendants(child.pid!).reduce((sum, pid) => sum + cpuOf(pid), 0),
+    alive: () => child.exitCode === null && child.signalCode === null,
     stop: async () => {
       clearInterval(sampler);
       await stop();

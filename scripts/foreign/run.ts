@@ -1,0 +1,206 @@
+// One run of the site against an upstream we did not write, start to finish: the upstream (the vendor
+// proxy over the built-in service, or Prism's dynamic mock of our OpenAPI document), a production server
+// of the site pointed at it, the replica's load and two change-feed syncs, the crawl of every page kind and
+// `/api` route, and the figures. Loopback only; bounded in time; stops everything it started.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type BenchServer, startBenchServer } from '../bench/server';
+import { crawlSite, summarise, visit, watchServer } from './crawl';
+import { startVendor, type VendorOptions } from './vendor';
+
+export type Upstream = 'vendor' | 'prism';
+
+export interface ForeignOptions {
+  upstream: Upstream;
+  /** Properties in the built-in catalog behind the vendor. */
+  properties?: number;
+  vendor?: VendorOptions;
+  /** Longest wait for the replica's first load (the vendor only; Prism's catalog never ends). */
+  replicaWaitMs?: number;
+  log?: (line: string) => void;
+}
+
+const TOKEN = 'foreign-lane-metrics-token';
+const SECRET = 'foreign-lane-scheduler-secret';
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Prism's dynamic mock (`prism mock -d`) of the service's own OpenAPI document, on 127.0.0.1. */
+async function startPrism(document: unknown): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rental-prism-'));
+  const file = path.join(dir, 'openapi.json');
+  writeFileSync(file, JSON.stringify(document));
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    path.join(root, 'node_modules', '.bin', 'prism'),
+    ['mock', '--dynamic', '--host', '127.0.0.1', '--port', String(port), '--errors', 'false', file],
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+  );
+  let errors = '';
+  child.stderr?.on('data', (d) => {
+    errors += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Prism exited: ${errors}`);
+    try {
+      await fetch(`${url}/locations`, { signal: AbortSignal.timeout(1000) });
+      break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`Prism did not start within a minute: ${errors}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url,
+    stop: async () => {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {}
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openApiDocument(): Promise<unknown> {
+  const service = await import('../../lib/catalog-api');
+  return service.openApiDocument();
+}
+
+const settingsFor = (upstreamUrl: string, dataDir: string, properties: number): Record<string, string> => ({
+  DATA_DIR: dataDir,
+  DEMO_PROPERTIES: String(properties),
+  SVC_BASE_URL: upstreamUrl,
+  SVC_API_KEY: 'svc_test_demo_full_access',
+  CATALOG_ACTIVITY: '0',
+  METRICS: '1',
+  METRICS_TOKEN: TOKEN,
+  CRON_SECRET: SECRET,
+  UPSTREAM_TIMEOUT_MS: '1500',
+  // One machine plays every visitor, and the crawl asks for thousands of areas: the lane measures what the
+  // answers do to the site, not the limits (the abuse lane measures those).
+  SITE_RATE_LIMIT_PER_MINUTE: '100000000',
+  SITE_PAGE_VIEWS_PER_MINUTE: '100000000',
+  SITE_INQUIRIES_PER_VISITOR_PER_HOUR: '100000000',
+  SVC_RATE_LIMIT_PER_MINUTE: '100000000',
+  SVC_RATE_LIMIT_PER_HOUR: '100000000',
+  UPSTREAM_BUDGET_PER_MINUTE: '100000000',
+  UPSTREAM_BUDGET_PER_HOUR: '100000000',
+  LOG_LEVEL: 'error',
+});
+
+export interface ForeignFigures {
+  upstream: Upstream;
+  replica: { ready: boolean; seconds: number; source: string | null };
+  syncs: { status: number; ok: boolean; body: string }[];
+  crawl: ReturnType<typeof summarise>;
+  lastSearchPage: { status: number; path: string } | null;
+  maxLoopDelayMs: number;
+  maxHealthMs: number;
+  peakRssMb: number;
+  alive: boolean;
+  seconds: number;
+}
+
+/** Polls the site's search until it answers from the replica (its first load complete), or gives up. */
+async function waitForReplica(origin: string, ms: number) {
+  const started = Date.now();
+  let source: string | null = null;
+  while (Date.now() - started < ms) {
+    const v = await visit(origin, '/api/search?per_page=1');
+    try {
+      source = JSON.parse(v.text).source ?? null;
+    } catch {}
+    if (source === 'replica') return { ready: true, seconds: (Date.now() - started) / 1000, source };
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return { ready: false, seconds: (Date.now() - started) / 1000, source };
+}
+
+export async function runForeign(options: ForeignOptions): Promise<ForeignFigures> {
+  const log = options.log ?? (() => {});
+  const started = Date.now();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `rental-foreign-${options.upstream}-`));
+  const stops: (() => Promise<void>)[] = [];
+  let server: BenchServer | undefined;
+  try {
+    let upstreamUrl: string;
+    let vendor: Awaited<ReturnType<typeof startVendor>> | undefined;
+    if (options.upstream === 'vendor') {
+      vendor = await startVendor(options.vendor);
+      stops.push(() => vendor!.close());
+      upstreamUrl = vendor.url;
+    } else {
+      const prism = await startPrism(await openApiDocument());
+      stops.push(prism.stop);
+      upstreamUrl = prism.url;
+    }
+    log(`upstream (${options.upstream}) at ${upstreamUrl}`);
+    server = await startBenchServer(settingsFor(upstreamUrl, dataDir, options.properties ?? 150));
+    vendor?.setTarget(server.origin);
+    log(`site at ${server.origin}`);
+    const watch = watchServer(server.origin, TOKEN);
+    try {
+      // A search before the replica is loaded goes to the upstream: its last page must end the paging.
+      const early = await visit(server.origin, '/api/search?per_page=200&page=1');
+      let lastSearchPage: ForeignFigures['lastSearchPage'] = null;
+      try {
+        const total = JSON.parse(early.text)?.pagination?.total_pages;
+        if (Number.isInteger(total) && total > 0 && total < 1000) {
+          const p = `/api/search?per_page=200&page=${total}`;
+          lastSearchPage = { status: (await visit(server.origin, p)).status, path: p };
+        }
+      } catch {}
+      const replica =
+        options.upstream === 'vendor'
+          ? await waitForReplica(server.origin, options.replicaWaitMs ?? 180_000)
+          : { ready: false, seconds: 0, source: null };
+      log(`replica: ${JSON.stringify(replica)}`);
+      const syncs: ForeignFigures['syncs'] = [];
+      for (let i = 0; i < 2; i++) {
+        const v = await visit(server.origin, '/api/cron/sync', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${SECRET}` },
+        });
+        syncs.push({ status: v.status, ok: v.status === 200, body: v.text.slice(0, 300) });
+      }
+      log(`syncs: ${syncs.map((s) => s.status).join(', ')}`);
+      const crawl = await crawlSite({
+        origin: server.origin,
+        maxProperties: options.upstream === 'prism' ? 40 : 400,
+      });
+      const health = await visit(server.origin, '/api/health');
+      return {
+        upstream: options.upstream,
+        replica,
+        syncs,
+        crawl: summarise(crawl.visits),
+        lastSearchPage,
+        maxLoopDelayMs: Math.round(watch.maxLoopDelayMs()),
+        maxHealthMs: Math.round(watch.maxHealthMs()),
+        peakRssMb: Math.round(server.peakRssMb()),
+        alive: health.status === 200 && server.alive(),
+        seconds: Math.round((Date.now() - started) / 1000),
+      };
+    } finally {
+      watch.stop();
+    }
+  } finally {
+    await server?.stop();
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
