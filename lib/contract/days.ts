@@ -3,6 +3,27 @@
  * the contract's own rules (the longest stay, the furthest check-in) need it; lib/dates re-exports it.
  */
 
+/**
+ * The UTC midnight of a year, month (0-based, may overflow) and day. Not `Date.UTC`, which reads the years
+ * 0–99 as 1900–1999: an upstream may send a range from 0001-01-01.
+ */
+export function utcDate(year: number, month: number, day: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, day);
+  return date;
+}
+
+/**
+ * A Date's UTC day as `YYYY-MM-DD`, held within 0000-01-01 … 9999-12-31: beyond, toISOString writes
+ * `+010000-01-01`, which compares as a string before every real day, and days are compared as strings.
+ */
+function dayOf(date: Date): string {
+  const year = date.getUTCFullYear();
+  if (year > 9999) return '9999-12-31';
+  if (year < 0) return '0000-01-01';
+  return date.toISOString().slice(0, 10);
+}
+
 export function utcToday(): string {
   return new Date().toISOString().slice(0, 10);
 }
@@ -17,7 +38,7 @@ export function addDays(date: string, days: number): string {
   const known = shifted.get(key);
   if (known !== undefined) return known;
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const out = new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  const out = dayOf(utcDate(y, m - 1, d + days));
   if (shifted.size >= SHIFTED_MAX) shifted.clear();
   shifted.set(key, out);
   return out;
@@ -38,10 +59,8 @@ export function addYears(date: string, years: number): string {
 function shiftYears(date: string, years: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   // 29 February plus a year is 28 February, not 1 March.
-  const target = new Date(Date.UTC(y + years, m - 1, 1));
-  const lastDay = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return target.toISOString().slice(0, 10);
+  const lastDay = utcDate(y + years, m, 0).getUTCDate();
+  return dayOf(utcDate(y + years, m - 1, Math.min(d, lastDay)));
 }
 
 const dayNumbers = new Map<string, number>();

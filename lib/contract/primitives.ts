@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { utcDate } from './days';
 
 /** `YYYY-MM-DD` that names a real calendar day (2026-02-30 is refused). */
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -6,7 +7,7 @@ export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export function isCalendarDate(value: string): boolean {
   if (!DATE_PATTERN.test(value)) return false;
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d));
+  const t = utcDate(y, m - 1, d);
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { allowHeader, get, matchRoute, post, type Route } from '@/lib/catalog-api/http/router';
+import { isCalendarDate } from '@/lib/contract';
 import { addDays, addYears, daysBetween, today } from '@/lib/dates';
 
 const ORIGINAL_TZ = process.env.TZ;
@@ -26,6 +27,23 @@ describe('dates as YYYY-MM-DD strings, whatever the time zone', () => {
       expect(addYears('2028-02-29', 1)).toBe('2029-02-28');
     },
   );
+});
+
+describe('days at the ends of the calendar', () => {
+  it('reads and moves the years 1 to 99 as themselves, not as 1901 to 1999', () => {
+    expect(isCalendarDate('0001-01-01')).toBe(true);
+    expect(isCalendarDate('0099-02-29')).toBe(false);
+    expect(addDays('0001-01-01', 1)).toBe('0001-01-02');
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01');
+    expect(addYears('0004-02-29', 1)).toBe('0005-02-28');
+    expect(daysBetween('0001-01-01', '0002-01-01')).toBe(365);
+  });
+
+  it('holds days past 9999-12-31 at it, so that days still compare as strings', () => {
+    expect(addDays('9999-12-31', 1)).toBe('9999-12-31');
+    expect(addYears('9999-06-01', 3)).toBe('9999-12-31');
+    expect(addDays('0000-01-01', -1)).toBe('0000-01-01');
+  });
 });
 
 describe('router', () => {
