@@ -30,7 +30,11 @@ export type StayProblem =
 
 export type StayProblemKind = StayProblem['kind'];
 
-/** A property's booked ranges, indexed by day so a calendar can ask about hundreds of days cheaply. */
+/**
+ * A property's booked ranges, ready to be asked about day after day. Kept as sorted, merged intervals and
+ * answered by bisection: the work never grows with a range's length, because an upstream may block dates
+ * indefinitely (a hold to 9999-12-31 is three million nights; docs/upstream-contract.md).
+ */
 export interface Occupancy {
   bookedNight(day: string): boolean;
   /** A range ends this day with `checkout_full_day`: no stay may start on it. */
@@ -42,33 +46,42 @@ export interface Occupancy {
 }
 
 export function occupancyOf(booked: readonly BookedRange[]): Occupancy {
-  const nights = new Set<string>();
   const noCheckin = new Set<string>();
   const noCheckout = new Set<string>();
   for (const r of booked) {
-    for (let d = r.checkin; d < r.checkout; d = addDays(d, 1)) nights.add(d);
     if (r.checkout_full_day) noCheckin.add(r.checkout);
     if (r.checkin_full_day) noCheckout.add(r.checkin);
   }
-  // Search asks this of thousands of properties per query: ranges by first night, compared as strings
-  // (YYYY-MM-DD sorts as the calendar does), no date arithmetic.
-  const ranges = booked
+  // Booked nights as disjoint intervals [start, end), sorted; YYYY-MM-DD compares as the calendar does, so
+  // search (which asks this of thousands of properties per query) does no date arithmetic.
+  const sorted = booked
     .filter((r) => r.checkin < r.checkout)
     .map((r) => [r.checkin, r.checkout] as const)
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const starts = ranges.map((r) => r[0]);
-  // The latest departure among the ranges up to each one: whether any earlier range reaches a day.
-  const reach: string[] = [];
-  for (const [i, r] of ranges.entries()) reach.push(i && reach[i - 1]! > r[1] ? reach[i - 1]! : r[1]);
+  const starts: string[] = [];
+  const ends: string[] = [];
+  for (const [start, end] of sorted) {
+    const last = ends.length - 1;
+    if (last >= 0 && start <= ends[last]!) {
+      if (end > ends[last]!) ends[last] = end;
+    } else {
+      starts.push(start);
+      ends.push(end);
+    }
+  }
   return {
-    bookedNight: (day) => nights.has(day),
+    bookedNight: (day) => {
+      // The interval starting on or before the day holds it if it ends after it.
+      const k = firstAfter(starts, day);
+      return k > 0 && ends[k - 1]! > day;
+    },
     checkinKeptFree: (day) => noCheckin.has(day),
     checkoutKeptFree: (day) => noCheckout.has(day),
     firstBookedNight: (checkin, checkout) => {
-      // Ranges starting before the check-in: booked on the check-in itself if any is still running then.
+      // An interval starting before the check-in and still running then: booked on the check-in itself.
       const k = firstAtOrAfter(starts, checkin);
-      if (k > 0 && reach[k - 1]! > checkin) return checkin;
-      // Otherwise the earliest booked night is the start of the first range starting within the stay.
+      if (k > 0 && ends[k - 1]! > checkin) return checkin;
+      // Otherwise the earliest booked night is the start of the first interval starting within the stay.
       return k < starts.length && starts[k]! < checkout ? starts[k]! : null;
     },
   };
@@ -84,6 +97,37 @@ function firstAtOrAfter(days: readonly string[], day: string): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** The index of the first of the sorted `days` after `day`. */
+function firstAfter(days: readonly string[], day: string): number {
+  let lo = 0;
+  let hi = days.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (days[mid]! <= day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The booked ranges as far as they matter to stays within the days [from, to]: ranges wholly outside are
+ * dropped, and a range reaching past either end is cut there (its flag on the far day dropped with the
+ * day). Every answer about a day in the window, and about a stay whose nights and days lie in it, is the
+ * same as from the whole ranges; the result's size and span are bounded by the window, not by the upstream.
+ */
+export function clipRanges<R extends BookedRange>(ranges: readonly R[], from: string, to: string): R[] {
+  const end = addDays(to, 1);
+  const out: R[] = [];
+  for (const r of ranges) {
+    if (r.checkout < from || r.checkin > to) continue;
+    const clipped = { ...r };
+    if (r.checkin < from) Object.assign(clipped, { checkin: from, checkin_full_day: false });
+    if (r.checkout > end) Object.assign(clipped, { checkout: end, checkout_full_day: false });
+    out.push(clipped);
+  }
+  return out;
 }
 
 /** The first reason the nights [checkin, checkout) cannot be had, or null when the property is free. */
