@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next';
 import { connection } from 'next/server';
-import { catalog } from '@/lib/catalog-client';
+import { catalog, hasNextPage } from '@/lib/catalog-client';
 import { settings } from '@/lib/settings';
 
 /**
@@ -20,13 +20,14 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     if (l.property_count > 0)
       entries.push({ url: `${siteUrl}/destinations/${l.id}`, changeFrequency: 'weekly' });
   }
-  for (let page = 1; page <= 100; page++) {
+  for (let page = 1; ; page++) {
     const { data: changes } = await c.changes({ page, per_page: 1000 });
     for (const p of changes.changes) {
       if (p.status === 'live')
         entries.push({ url: `${siteUrl}/properties/${p.id}`, lastModified: p.updated_at });
     }
-    if (!changes.pagination.next) break;
+    // A sitemap holds at most 50,000 addresses.
+    if (!hasNextPage(changes.pagination, page, changes.changes.length) || entries.length >= 50_000) break;
   }
   return entries;
 }

@@ -9,5 +9,5 @@ export type { Area, Catalog } from './catalog';
 export { AREAS, tags } from './catalog';
 export type { Answer, CallOptions, CatalogClient } from './client';
 export { UpstreamError } from './errors';
-
 export { catalog, catalogClient, resetCatalogClient } from './instance';
+export { hasNextPage, MAX_PAGES } from './pages';

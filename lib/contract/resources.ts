@@ -42,15 +42,20 @@ export const BED_KINDS = ['king', 'queen', 'double', 'single', 'bunk', 'sofa_bed
  */
 function build(mode: SchemaMode) {
   const obj = <S extends z.ZodRawShape>(shape: S) => objectOf(mode, shape);
+  /** A field our service always sends but the document does not promise: the client takes it as optional. */
+  const optionalForClient = <T extends z.ZodType>(schema: T) =>
+    mode === 'tolerant' ? schema.optional() : schema;
   const url = z.string().min(1);
   const nullableTime = dateTimeString.nullable();
 
+  // The document types `next` as a string, the path of the following page; on the last page a vendor may
+  // leave it out or send it empty, where our service sends null (docs/upstream-contract.md).
   const pagination = obj({
     page: z.int(),
     per_page: z.int(),
     total: z.int(),
     total_pages: z.int(),
-    next: z.string().nullable(),
+    next: mode === 'tolerant' ? z.string().nullish() : z.string().nullable(),
   });
 
   const areaUpdates = obj({
@@ -154,7 +159,6 @@ function build(mode: SchemaMode) {
   // Our extension (docs/decisions.md#promotions-and-price-on-request-in-the-rate-sheet-our-extension): the rates area
   // covers promotions, and a quote depends on them and on price on request, yet the document's RateSheet
   // names neither. A vendor that leaves them out still parses: the tolerant client takes them as unknown.
-  const extension = <T extends z.ZodType>(schema: T) => (mode === 'tolerant' ? schema.optional() : schema);
   const promotion = obj({
     name: z.string(),
     start_date: dateString,
@@ -172,8 +176,8 @@ function build(mode: SchemaMode) {
     fees: z.array(fee),
     taxes: z.array(tax),
     notes: z.string().nullable(),
-    promotions: extension(z.array(promotion)),
-    price_on_request: extension(z.boolean()),
+    promotions: optionalForClient(z.array(promotion)),
+    price_on_request: optionalForClient(z.boolean()),
   });
 
   const bookedRange = obj({
@@ -222,11 +226,13 @@ function build(mode: SchemaMode) {
     rate_range: obj({ min: z.number(), max: z.number() }).nullable(),
   });
 
+  // The document says only that an item has a `status` ("Other fields of the item: not shown"): the
+  // client needs nothing but `id` and `status`; our service adds `updated_at` and `updated`.
   const propertyChange = obj({
     id: z.int(),
     status: enumOf(mode, CHANGE_STATUSES),
-    updated_at: dateTimeString,
-    updated: areaUpdates.nullable(),
+    updated_at: optionalForClient(dateTimeString),
+    updated: optionalForClient(areaUpdates.nullable()),
   });
 
   const location = obj({

@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { TolerantPropertyChange } from '@/lib/contract';
 import { AREAS, type Area, tags } from '../catalog-client/catalog';
 import type { CatalogClient } from '../catalog-client/client';
+import { hasNextPage } from '../catalog-client/pages';
 import type { SiteDb } from './db/client';
 import { propertyAreas, syncState } from './db/schema';
 import { logger } from './logger';
@@ -49,12 +50,16 @@ export interface SyncDeps {
   replica?: (changes: TolerantPropertyChange[], options: { full: boolean }) => Promise<unknown>;
 }
 
-const timesOf = (change: TolerantPropertyChange): AreaTimes => ({
-  content: change.updated?.content ?? null,
-  rates: change.updated?.rates ?? null,
-  availability: change.updated?.availability ?? null,
-  images: change.updated?.images ?? null,
-});
+/**
+ * The area times of a live item, or null when the item does not carry them: the document promises only
+ * `id` and `status`, and a status it does not name may come (docs/upstream-contract.md). Such a property
+ * is treated as changed in every area, each time it is listed.
+ */
+function timesOf(change: TolerantPropertyChange): AreaTimes | null {
+  if (change.status !== 'live' || !change.updated) return null;
+  const u = change.updated;
+  return { content: u.content, rates: u.rates, availability: u.availability, images: u.images };
+}
 
 export async function runCatalogSync(deps: SyncDeps): Promise<SyncSummary> {
   const { db, client } = deps;
@@ -99,6 +104,10 @@ export async function runCatalogSync(deps: SyncDeps): Promise<SyncSummary> {
         continue;
       }
       const now = timesOf(change);
+      if (!now) {
+        for (const area of AREAS) expire.add(tags.area(change.id, area));
+        continue;
+      }
       if (!before) {
         // New to us: on the first run that is every property (the baseline); later, a newly listed one.
         if (cursor) for (const area of AREAS) expire.add(tags.area(change.id, area));
@@ -110,7 +119,7 @@ export async function runCatalogSync(deps: SyncDeps): Promise<SyncSummary> {
       for (const area of moved) expire.add(tags.area(change.id, area));
       if (moved.length) upserts.push({ propertyId: change.id, ...now });
     }
-    if (!data.pagination.next || data.changes.length === 0) break;
+    if (!hasNextPage(data.pagination, page, data.changes.length)) break;
   }
 
   // A full listing names every live property: the ones we knew that it left out have gone.
