@@ -1,10 +1,11 @@
 import 'server-only';
-import { type AnyColumn, and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { TolerantPropertyChange, TolerantPropertySummary } from '@/lib/contract';
 import { addDays, addYears } from '@/lib/dates';
 import { earliestRateDateFor } from '@/lib/rules';
 import type { CatalogClient } from '../../catalog-client/client';
 import { UpstreamError } from '../../catalog-client/errors';
+import { hasNextPage } from '../../catalog-client/pages';
 import { executeRows } from '../../db/open';
 import type { SiteDb } from '../db/client';
 import { replicaProperties, replicaState } from '../db/schema';
@@ -160,15 +161,27 @@ interface WorkContext extends ReplicaWorkDeps {
   clock: () => Date;
   wait: NonNullable<ReplicaWorkDeps['sleep']>;
   calls: number;
+  /** Properties whose areas failed in this pass: left due for the next one, not asked again now. */
+  skipped: Set<number>;
+  /** The failures since the last property that loaded. */
+  failedInARow: UpstreamError[];
 }
 
 /**
+ * Properties in a row whose areas failed before the pass gives up: one broken property is skipped (the
+ * rest of the catalog loads), but when every one fails the upstream itself is in trouble.
+ */
+const FAILED_IN_A_ROW = 8;
+
+/**
  * One upstream call for the replica: in the budget's background share, waiting out a full budget or a
- * 429 (the load pauses, the site does not), trying a failing upstream again a few times with growing waits.
+ * 429 (the load pauses, the site does not), trying a failing upstream again `retries` times with growing
+ * waits.
  */
 async function upstream<T>(
   ctx: WorkContext,
   call: (o: { background: true; requestId?: string; signal?: AbortSignal }) => Promise<T>,
+  retries = 5,
 ): Promise<T> {
   for (let failures = 0; ; ) {
     if (ctx.signal?.aborted) throw new Stopped('stopped');
@@ -181,7 +194,7 @@ async function upstream<T>(
       if (!(error instanceof UpstreamError) || !error.transient) throw error;
       if (error.code !== 'budget_exhausted') ctx.calls++;
       const paused = error.code === 'budget_exhausted' || error.status === 429;
-      if (!paused && ++failures > 5) throw error;
+      if (!paused && ++failures > retries) throw error;
       const ms = paused ? (error.retryAfter ?? 1) * 1000 + 25 : Math.min(60_000, 1000 * 2 ** failures);
       if (!paused || ms > 5000)
         logger.info({ code: error.code, waitMs: ms }, 'replica load: upstream busy, pausing');
@@ -294,13 +307,38 @@ export async function applyFeedToReplica(
   const removed: number[] = [];
   await db.transaction(async (tx) => {
     for (const change of changes) {
-      if (change.status === 'removed' || !change.updated) {
+      if (change.status === 'removed') {
         if (known.has(change.id)) removed.push(change.id);
         continue;
       }
       live.add(change.id);
-      const times = change.updated;
       const before = known.get(change.id);
+      // An item without area times (the document promises only `id` and `status`) or of a status it does
+      // not name: every area is fetched again, and a 404 then removes the property (fetchAreas).
+      if (change.status !== 'live' || !change.updated) {
+        if (before) {
+          due++;
+          await tx
+            .update(replicaProperties)
+            .set({ due: ['content', 'rates', 'availability'], seq: sql`nextval('site_replica_seq')` })
+            .where(eq(replicaProperties.propertyId, change.id));
+        } else {
+          added++;
+          await tx
+            .insert(replicaProperties)
+            .values({ propertyId: change.id, due: ['content', 'rates', 'availability'] })
+            .onConflictDoUpdate({
+              target: replicaProperties.propertyId,
+              set: {
+                due: ['content', 'rates', 'availability'],
+                removed: false,
+                seq: sql`nextval('site_replica_seq')`,
+              },
+            });
+        }
+        continue;
+      }
+      const times = change.updated;
       if (!before) {
         added++;
         await tx
@@ -331,7 +369,10 @@ export async function applyFeedToReplica(
       if (before.contentAt !== times.content || before.imagesAt !== times.images) moved.push('content');
       if (before.ratesAt !== times.rates) moved.push('rates');
       if (before.availabilityAt !== times.availability) moved.push('availability');
-      const stamp = before.updatedAt !== null && before.updatedAt !== change.updated_at;
+      const stamp =
+        before.updatedAt !== null &&
+        change.updated_at !== undefined &&
+        before.updatedAt !== change.updated_at;
       if (!moved.length && !stamp) continue;
       if (moved.length) due++;
       await tx
@@ -362,7 +403,7 @@ async function listCatalog(ctx: WorkContext, nextPage: number) {
       ctx.client.listProperties({ sort: 'id', per_page: PAGE_SIZE, page }, o),
     );
     await storeSummaries(ctx.db, data.properties);
-    const last = !data.pagination.next || data.properties.length === 0;
+    const last = !hasNextPage(data.pagination, page, data.properties.length);
     await addCalls(ctx, last ? { phase: 'areas', nextPage: page + 1 } : { nextPage: page + 1 });
     ctx.changed?.();
     logger.info(
@@ -379,7 +420,7 @@ async function reconcile(ctx: WorkContext) {
   for (let page = 1; ; page++) {
     const { data } = await upstream(ctx, (o) => ctx.client.listChanges({ page, per_page: 1000 }, o));
     changes.push(...data.changes);
-    if (!data.pagination.next || data.changes.length === 0) break;
+    if (!hasNextPage(data.pagination, page, data.changes.length)) break;
   }
   const result = await applyFeedToReplica(ctx.db, changes, { full: true });
   await addCalls(ctx);
@@ -403,8 +444,14 @@ type DueRow = {
   availabilityAt: string | null;
 };
 
-/** Fetches one property's due areas and stores each (clearing it from `due` unless its time moved since). */
-async function fetchAreas(ctx: WorkContext, row: DueRow) {
+/** Tries of a property's area before it is skipped for this pass. */
+const AREA_RETRIES = 2;
+
+/**
+ * Fetches one property's due areas and stores each (clearing it from `due` unless its time moved since).
+ * False when one failed: the property stays due and is skipped until the next pass.
+ */
+async function fetchAreas(ctx: WorkContext, row: DueRow): Promise<boolean> {
   const { db, client } = ctx;
   const day = today(ctx.clock());
   const seq = sql`nextval('site_replica_seq')`;
@@ -414,15 +461,17 @@ async function fetchAreas(ctx: WorkContext, row: DueRow) {
   try {
     for (const area of row.due as Area[]) {
       if (area === 'content') {
-        const { data } = await upstream(ctx, (o) => client.getProperty(row.id, o));
+        const { data } = await upstream(ctx, (o) => client.getProperty(row.id, o), AREA_RETRIES);
         const summary = summaryOf(data);
         await db
           .update(replicaProperties)
           .set({ summary, due: clear('content', replicaProperties.contentAt, row.contentAt), seq })
           .where(where);
       } else if (area === 'rates') {
-        const { data } = await upstream(ctx, (o) =>
-          client.getRates(row.id, { from: earliestRateDateFor(day) }, o),
+        const { data } = await upstream(
+          ctx,
+          (o) => client.getRates(row.id, { from: earliestRateDateFor(day) }, o),
+          AREA_RETRIES,
         );
         await db
           .update(replicaProperties)
@@ -434,11 +483,15 @@ async function fetchAreas(ctx: WorkContext, row: DueRow) {
           .where(where);
       } else if (area === 'availability') {
         const { from, to } = availabilityWindow(day);
-        const { data } = await upstream(ctx, (o) => client.getAvailability(row.id, { from, to }, o));
+        const { data } = await upstream(
+          ctx,
+          (o) => client.getAvailability(row.id, { from, to }, o),
+          AREA_RETRIES,
+        );
         await db
           .update(replicaProperties)
           .set({
-            booked: replicaBookedOf(data),
+            booked: replicaBookedOf(data, { from, to }),
             due: clear('availability', replicaProperties.availabilityAt, row.availabilityAt),
             seq,
           })
@@ -450,10 +503,23 @@ async function fetchAreas(ctx: WorkContext, row: DueRow) {
           .where(where);
       }
     }
+    return true;
   } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
     // Gone between the feed and the fetch (or outside the key's allow-list): it is not in the catalog.
-    if (error instanceof UpstreamError && error.status === 404) await markRemoved(db, [row.id]);
-    else throw error;
+    if (error.status === 404) {
+      await markRemoved(db, [row.id]);
+      return true;
+    }
+    // The site's key refused: nothing else will load either.
+    if (error.status === 401 || error.status === 403) throw error;
+    logger.warn(
+      { propertyId: row.id, upstream: { status: error.status, code: error.code } },
+      `replica load: skipping a property until the next pass: ${error.message}`,
+    );
+    ctx.skipped.add(row.id);
+    ctx.failedInARow.push(error);
+    return false;
   }
 }
 
@@ -470,16 +536,33 @@ async function fetchDue(ctx: WorkContext) {
         availabilityAt: replicaProperties.availabilityAt,
       })
       .from(replicaProperties)
-      .where(and(eq(replicaProperties.removed, false), sql`${replicaProperties.due} <> '{}'`))
+      .where(
+        and(
+          eq(replicaProperties.removed, false),
+          sql`${replicaProperties.due} <> '{}'`,
+          ctx.skipped.size ? notInArray(replicaProperties.propertyId, [...ctx.skipped]) : undefined,
+        ),
+      )
       .orderBy(asc(replicaProperties.propertyId))
       .limit(BATCH);
     if (!batch.length) return;
     let next = 0;
+    // The first failure that ends the pass; the other fetches in flight finish, and none starts after it.
+    let failure: { error: unknown } | null = null;
     await Promise.all(
       Array.from({ length: PARALLEL }, async () => {
-        while (next < batch.length) await fetchAreas(ctx, batch[next++]!);
+        while (next < batch.length && !failure) {
+          try {
+            if (await fetchAreas(ctx, batch[next++]!)) ctx.failedInARow = [];
+            // Every property failing, not one: the upstream is in trouble; this pass ends, the next tries.
+            else if (ctx.failedInARow.length >= FAILED_IN_A_ROW) failure = { error: ctx.failedInARow.at(-1) };
+          } catch (error) {
+            failure ??= { error };
+          }
+        }
       }),
     );
+    if (failure) throw (failure as { error: unknown }).error;
     done += batch.length;
     await addCalls(ctx);
     ctx.changed?.();
@@ -502,7 +585,14 @@ async function fetchDue(ctx: WorkContext) {
  */
 export async function runReplicaWork(deps: ReplicaWorkDeps): Promise<ReplicaProgress | null> {
   const clock = deps.now ?? (() => new Date());
-  const ctx: WorkContext = { ...deps, clock, wait: deps.sleep ?? defaultSleep, calls: 0 };
+  const ctx: WorkContext = {
+    ...deps,
+    clock,
+    wait: deps.sleep ?? defaultSleep,
+    calls: 0,
+    skipped: new Set(),
+    failedInARow: [],
+  };
   const { db } = deps;
   if (!(await takeLease(db, deps.holder, clock()))) return null;
   try {

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Availability, RateSheet } from '@/lib/contract';
+import { clipRanges } from '@/lib/rules';
 import { ratesOf } from '../browser/stay-rules';
 import type { ReplicaBooked, ReplicaRates } from './types';
 
@@ -34,10 +35,18 @@ export function replicaRatesOf(sheet: UpstreamRateSheet): ReplicaRates {
   };
 }
 
-export function replicaBookedOf(availability: Availability): ReplicaBooked {
+/**
+ * The booked ranges of the window the replica asked for, cut to it (docs/decisions.md#the-replica-keeps-booked-dates-within-its-horizon):
+ * an upstream returns ranges that straddle the window whole, and a hold may run to 9999-12-31. `to` is the
+ * window asked: an upstream that answers a shorter one is not asked again and again for the rest.
+ */
+export function replicaBookedOf(
+  availability: Pick<Availability, 'booked'>,
+  window: { from: string; to: string },
+): ReplicaBooked {
   return {
-    to: availability.to,
-    ranges: availability.booked.map((r) => ({
+    to: window.to,
+    ranges: clipRanges(availability.booked, window.from, window.to).map((r) => ({
       checkin: r.checkin,
       checkout: r.checkout,
       checkin_full_day: r.checkin_full_day,
