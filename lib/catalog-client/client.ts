@@ -138,9 +138,17 @@ export function createCatalogClient(options: ClientOptions) {
     const requestId = response.headers.get('x-request-id');
     const mode = response.headers.get(`x-${short.toLowerCase()}-mode`) ?? 'live';
     // A success the client cannot read is `unreadable_answer`: the call may well have taken effect
-    // (an inquiry created), so it must not be sent again as if it had failed.
-    const unreadable = (what: string) =>
-      new UpstreamError(502, 'unreadable_answer', `The catalog answered with ${what}.`, undefined, requestId);
+    // (an inquiry created), so it must not be sent again as if it had failed. The catalog did answer: the
+    // message says what was unexpected, and where, not that it is not answering.
+    const endpoint = `${method} ${path.split('?')[0]}`;
+    const unreadable = (what: string, fields?: Record<string, string>) =>
+      new UpstreamError(
+        502,
+        'unreadable_answer',
+        `Unexpected answer from the catalog to ${endpoint}: ${what}.`,
+        fields,
+        requestId,
+      );
     let json: unknown;
     let readable = true;
     try {
@@ -171,9 +179,15 @@ export function createCatalogClient(options: ClientOptions) {
       }
       throw error;
     }
-    if (!readable) throw unreadable('something that is not JSON');
+    if (!readable) throw unreadable('not JSON');
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw unreadable('a shape this site does not understand');
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.length ? issue.path.join('.') : '(the whole answer)';
+      throw unreadable(`${field}: ${issue?.message ?? 'not as the API document describes'}`, {
+        [field]: issue?.message ?? '',
+      });
+    }
     return { data: parsed.data, mode, requestId };
   }
 

@@ -143,6 +143,11 @@ export function fromUpstream(error: UpstreamError): SiteError {
   // The service's own words about a stay ("the minimum stay is 7 nights") are meant for the traveller.
   if (error.status === 400) return new SiteError('invalid_request', error.message);
   if (error.status === 404) return new SiteError('not_found', 'That property is not in the catalog.');
+  if (error.code === 'unreadable_answer')
+    return new SiteError(
+      'upstream_error',
+      'The catalog sent an answer this site could not read; please try again later.',
+    );
   if (error.status === 429 || error.code === 'budget_exhausted')
     return new SiteError(
       'unavailable',
@@ -216,7 +221,9 @@ export function route<P>(
               requestId: ctx.requestId,
               upstream: { status: error.status, code: error.code, id: error.requestId },
             },
-            `upstream call failed: ${error.message}`,
+            error.code === 'unreadable_answer'
+              ? `unexpected answer from the catalog: ${error.message}`
+              : `upstream call failed: ${error.message}`,
           );
         }
         return errorResponse(mapped, ctx.requestId);

@@ -189,6 +189,18 @@ describe('the catalog client against a faulty upstream on 127.0.0.1', () => {
     });
   });
 
+  it('names the field of an answer it cannot read, and says the catalog answered', async () => {
+    const up = await faultyUpstream((_hit, _req, res) =>
+      json(res, 200, { locations: [{ id: 1, parent_id: null, name: 'Alps', path: ['Alps'], url: 'x' }] }),
+    );
+    const error = await failure(client(up.url).listLocations());
+    expect(error).toMatchObject({ status: 502, code: 'unreadable_answer' });
+    expect(error.message).toMatch(
+      /^Unexpected answer from the catalog to GET \/locations: locations\.0\.property_count: /,
+    );
+    expect(error.message).not.toMatch(/not answering/);
+  });
+
   it('keeps working when the upstream adds fields and enum values', async () => {
     const [p] = await rows<{ id: number }>(
       service.db,
