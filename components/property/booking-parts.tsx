@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useId } from 'react';
-import type { Quote } from '@/lib/contract';
+import { PARTY_MAX, type Quote } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import { guestsOf, hasDates } from '@/lib/site/browser/stay-link';
 import type { SentLead } from '../inquiry/inquiry-form';
@@ -72,7 +72,8 @@ export function PartyFields() {
           className="rounded-lg border border-sand-200 bg-white px-2 py-1 text-sm text-ink-900 focus:outline-none focus:ring-2 focus:ring-brand-500"
         >
           <option value="">As needed</option>
-          {Array.from({ length: data.maxBedrooms }, (_, i) => i + 1).map((n) => (
+          {/* As many as a quote may price: a record's bedrooms (an upstream's number) never sizes the list. */}
+          {Array.from({ length: Math.min(data.maxBedrooms, PARTY_MAX.rooms) }, (_, i) => i + 1).map((n) => (
             <option key={n} value={n}>
               {n}
             </option>

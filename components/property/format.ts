@@ -12,14 +12,32 @@ function formatter(currency: string, cents: boolean): Intl.NumberFormat {
   const key = `${currency}|${cents}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat('en', {
-      style: 'currency',
-      currency,
-      ...(cents ? {} : { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
-    });
+    const digits = cents ? {} : { minimumFractionDigits: 0, maximumFractionDigits: 0 };
+    try {
+      f = new Intl.NumberFormat('en', { style: 'currency', currency, ...digits });
+    } catch {
+      // A code Intl refuses ("EURO", "", "US$": an upstream's, and stored with a lead): the amount as a
+      // number with the code beside it, so no page, and no confirmation, is unreadable for it.
+      f = codeBeside(currency, cents ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : digits);
+    }
     formatters.set(key, f);
   }
   return f;
+}
+
+/** A formatter that writes "1,234.50 EURO": Intl's number, the code as given after it. */
+function codeBeside(currency: string, digits: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const number = new Intl.NumberFormat('en', digits);
+  const code = currency.trim() || 'in an unknown currency';
+  return {
+    format: (amount: number) => `${number.format(amount)} ${code}`,
+    resolvedOptions: () => number.resolvedOptions(),
+  } as Intl.NumberFormat;
+}
+
+/** Decimals of a currency's minor unit, as Intl knows them (two for a code it refuses). */
+export function currencyDigits(currency: string): number {
+  return formatter(currency, true).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 /** "€1,234" when the amount is whole, "€1,234.50" when it is not: exact, without ".00" noise. */

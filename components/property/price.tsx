@@ -1,6 +1,6 @@
 import type { Quote, RateSheet } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
-import { money, roughMoney } from './format';
+import { currencyDigits, money, roughMoney } from './format';
 
 /*
  * A quote as travellers read one: "€X × N nights", each fee on its own line by its name, the discount,
@@ -24,9 +24,7 @@ export function feeLines(
   const { nights, guests } = quote.stay;
   const people = guests.adults + guests.children;
   const rent = quote.totals.rate - quote.totals.discounts;
-  const digits =
-    new Intl.NumberFormat('en', { style: 'currency', currency: quote.currency.code }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
+  const digits = currencyDigits(quote.currency.code);
   const minor = 10 ** digits;
   const round = (v: number) => Math.round(v * minor) / minor;
   const lines = fees
