@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useContext, useEffect, useId, useRef } from 'react';
 import { hasDates } from '@/lib/site/browser/stay-link';
-import { BookingUi, PartyFields, QuoteArea, type Step } from './booking-parts';
+import { BookingUi, PartyFields, PricesUnavailable, QuoteArea, type Step } from './booking-parts';
 import { CalendarLegend } from './calendar-legend';
 import { money, stayLine } from './format';
 import { StayCalendar } from './stay-calendar';
@@ -36,7 +36,7 @@ export default function BookingDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const skipRestore = useRef(false);
-  const { stay } = useStay();
+  const { stay, data } = useStay();
   const titleId = useId();
 
   // A click on the backdrop (the dialog itself, outside its content) closes, as on every listing site.
@@ -129,6 +129,11 @@ export default function BookingDialog({
               <StayCalendar compact id="sheet-calendar" legend={<CalendarLegend />} />
               <PartyFields />
               <QuoteArea />
+              {data.missing.length > 0 && (
+                <div className="mt-4">
+                  <PricesUnavailable />
+                </div>
+              )}
               <button
                 type="button"
                 disabled={!hasDates(stay)}

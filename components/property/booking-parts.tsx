@@ -149,10 +149,20 @@ function Stepper({
   );
 }
 
+/** What the card says when the catalog could not give the rates or booked dates: no price, ask an agent. */
+export function PricesUnavailable() {
+  return (
+    <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink-900" data-testid="prices-unavailable">
+      Prices are unavailable right now — ask an agent. Send an inquiry and they will reply with the price for
+      your dates.
+    </p>
+  );
+}
+
 export function QuoteArea({ headline = true }: { headline?: boolean }) {
   const { stay, quote, data, tooMany } = useStay();
   const { drawnPrice } = useContext(BookingUi);
-  const shown = hasDates(stay) && !tooMany;
+  const shown = hasDates(stay) && !tooMany && data.missing.length === 0;
   const drawn = !headline && drawnPrice && quote.data === drawnPrice.quote ? drawnPrice.drawn : null;
   // The breakdown's script comes while a price the server did not draw is being asked for.
   const needed = shown && !drawn;

@@ -5,7 +5,15 @@ import type { Quote } from '@/lib/contract';
 import { plural, showRange } from '@/lib/site/browser';
 import { hasDates, type Stay } from '@/lib/site/browser/stay-link';
 import type { SentLead } from '../inquiry/inquiry-form';
-import { BookingUi, type DrawnPrice, loadPrice, PartyFields, QuoteArea, type Step } from './booking-parts';
+import {
+  BookingUi,
+  type DrawnPrice,
+  loadPrice,
+  PartyFields,
+  PricesUnavailable,
+  QuoteArea,
+  type Step,
+} from './booking-parts';
 import { money, party, roughMoney, shortDay } from './format';
 import { preloadCalendar } from './stay-calendar';
 import { type BookingData, StayProvider, useStay } from './stay-context';
@@ -121,13 +129,15 @@ export function BookingCard() {
         {hasDates(stay) ? 'Send an inquiry' : 'Choose dates'}
       </button>
       <p className="mt-2 text-center text-xs text-ink-700">
-        {hasDates(stay)
-          ? quote.data?.price_on_request
-            ? 'An agent replies with the price and availability.'
-            : 'You won’t be charged: an agent confirms availability and the price.'
-          : data.fromNightly !== null
-            ? 'Add your dates for the total price.'
-            : 'Add your dates and an agent will quote.'}
+        {data.missing.length
+          ? 'An agent replies with the price and availability.'
+          : hasDates(stay)
+            ? quote.data?.price_on_request
+              ? 'An agent replies with the price and availability.'
+              : 'You won’t be charged: an agent confirms availability and the price.'
+            : data.fromNightly !== null
+              ? 'Add your dates for the total price.'
+              : 'Add your dates and an agent will quote.'}
       </p>
     </section>
   );
@@ -136,6 +146,13 @@ export function BookingCard() {
 /** The card's headline: the stay's total once it is quoted, "From €250 a night" before dates. */
 function Headline() {
   const { stay, data, quote, nights, tooMany } = useStay();
+  if (data.missing.length) {
+    return (
+      <div className="mb-3">
+        <PricesUnavailable />
+      </div>
+    );
+  }
   if (hasDates(stay) && !tooMany) {
     const q = quote.data;
     return (
@@ -220,9 +237,11 @@ function PhoneBar() {
               <span className="block font-semibold text-ink-900">
                 {total
                   ? `${total} total`
-                  : quote.data?.price_on_request
-                    ? 'Price on request'
-                    : 'Working out the price…'}
+                  : data.missing.length
+                    ? 'Ask an agent for the price'
+                    : quote.data?.price_on_request
+                      ? 'Price on request'
+                      : 'Working out the price…'}
               </span>
               <span className="block truncate text-sm text-ink-700 underline">
                 {/* The dates alone, as the best listing sites' bars: with the party beside them a stay across

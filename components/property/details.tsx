@@ -282,6 +282,15 @@ export function feeWords(fee: RateSheet['fees'][number], currency: string): stri
 }
 
 /** The rate sheet: seasons still to come (or under way) in date order, then the fees and taxes. */
+/** The rates section when the catalog could not give the rate sheet just now. */
+export function RatesUnavailable() {
+  return (
+    <Section id="rates" title="Rates">
+      <p className="text-sm">Rates can’t be shown right now; an agent will quote your dates on request.</p>
+    </Section>
+  );
+}
+
 export function RatesTable({ rates, today }: { rates: RateSheet; today: string }) {
   const currency = rates.currency.code;
   const seasons = rates.rates

@@ -4,7 +4,7 @@ import { type ReactNode, useLayoutEffect, useMemo, useState } from 'react';
 import { DayPicker, type Modifiers } from 'react-day-picker';
 import { addDays, daysBetween } from '@/lib/dates';
 import { formatDate, fromDay, showDay, toDay } from '@/lib/site/browser';
-import { calendarOf } from '@/lib/site/browser/calendar-rules';
+import { CALENDAR_DAYS, calendarOf } from '@/lib/site/browser/calendar-rules';
 import { minimumStay } from '@/lib/site/browser/stay-rules';
 import { useStay } from './stay-context';
 
@@ -71,6 +71,12 @@ export function StayCalendarBody({ compact, legend }: { compact: boolean; legend
     Boolean(checkin && (day === checkin || (checkout && day > checkin && day <= checkout)));
   return (
     <>
+      {data.missing.includes('availability') && (
+        <p className="mt-2 rounded-lg bg-sand-100 px-3 py-2 text-sm text-ink-900">
+          Booked dates can’t be shown right now: choose the dates you would like and an agent will confirm
+          them.
+        </p>
+      )}
       <p className="mt-1 text-sm text-ink-700">
         {checkin && checkout
           ? `${showDay(checkin)} – ${showDay(checkout)}`
@@ -82,7 +88,7 @@ export function StayCalendarBody({ compact, legend }: { compact: boolean; legend
         mode="single"
         numberOfMonths={months}
         startMonth={start}
-        endMonth={fromDay(addDays(today, 730))}
+        endMonth={fromDay(addDays(today, CALENDAR_DAYS))}
         defaultMonth={fromDay(checkin) ?? start}
         selected={undefined}
         // Past days are not offered at all (and fade); booked ones stay readable, struck through.

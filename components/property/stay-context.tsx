@@ -91,8 +91,9 @@ export function StayProvider({
   const nights = stay.checkin && stay.checkout ? daysBetween(stay.checkin, stay.checkout) : null;
   const tooMany = stay.adults + stay.children > data.sleeps;
 
-  // The quote follows the stay a moment after the last change; an older request is cancelled.
-  const stayKey = tooMany ? '' : keyOf(stay);
+  // The quote follows the stay a moment after the last change; an older request is cancelled. Without
+  // the rates or booked dates the page says prices are unavailable and asks for none.
+  const stayKey = tooMany || data.missing.length ? '' : keyOf(stay);
   const [settled, setSettled] = useState(stayKey);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(stayKey), 250);

@@ -1,13 +1,15 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
-import { catalog, UpstreamError } from '@/lib/catalog-client';
+import { type Answer, type Area, catalog, UpstreamError } from '@/lib/catalog-client';
 import type { Availability, InquiryRequest, Quote, TolerantPropertyDetail } from '@/lib/contract';
-import { today } from '@/lib/dates';
+import { addDays, today } from '@/lib/dates';
+import { clipRanges } from '@/lib/rules';
 import type { BookingData } from './browser/booking';
-import { calendarOf } from './browser/calendar-rules';
+import { CALENDAR_DAYS, calendarOf } from './browser/calendar-rules';
 import { readStay, type Stay } from './browser/stay';
 import { calendarRatesWindow } from './browser/stay-rules';
 import type { LeadShown } from './db/schema';
+import { logger } from './logger';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -23,42 +25,67 @@ export async function propertyOrNotFound(rawId: string): Promise<TolerantPropert
   }
 }
 
+/** The calendar's window: the months it shows, from today (stay-calendar-body.tsx), and their last days. */
+export const calendarWindow = (day: string) => ({ from: day, to: addDays(day, CALENDAR_DAYS + 31) });
+
 /**
  * The other three areas a property page shows, read at once, shaped for the gallery and for the booking
- * widget (calendar, party, price and inquiry) that the site's page and the embed both render.
+ * widget (calendar, party, price and inquiry) that the site's page and the embed both render. One failed
+ * read costs its own section only (docs/upstream-contract.md): no photos → the drawn placeholder; no rates
+ * or no booked dates → the booking card says prices are unavailable and the inquiry stays open. Failures
+ * that are not the upstream's (a bug) still fail the page.
  */
 export async function propertyAreas(p: TolerantPropertyDetail) {
   const c = catalog();
   const day = today();
-  const answers = await Promise.all([
-    c.images(p.id),
+  const read = async <T>(area: Area, load: () => Promise<Answer<T>>) => {
+    try {
+      return await load();
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      logger.warn(
+        { propertyId: p.id, area, upstream: { status: error.status, code: error.code } },
+        `property page without its ${area}: ${error.message}`,
+      );
+      return null;
+    }
+  };
+  const [images, rateSheet, availability] = await Promise.all([
+    read('images', () => c.images(p.id)),
     // One read serves both: the calendar needs last year's periods (the minimum-stay fallback), the
     // rates table shows only the periods still to come, as the sheet from today would have.
-    c.rates(p.id, calendarRatesWindow(day)),
-    c.availability(p.id),
+    read('rates', () => c.rates(p.id, calendarRatesWindow(day))),
+    read('availability', () => c.availability(p.id)),
   ]);
-  const [{ data: images }, { data: rates }, { data: availability }] = answers;
   // Served from the cache while the catalog is busy or down: the page says so, quietly.
-  const stale = answers.some((a) => a.stale === true);
-  const nightly = [
-    ...rates.rates.filter((r) => r.end_date >= day).map((r) => r.nightly),
-    ...(rates.default_rate ? [rates.default_rate.nightly] : []),
+  const stale = [images, rateSheet, availability].some((a) => a?.stale === true);
+  const rates = rateSheet?.data;
+  const missing: BookingData['missing'] = [
+    ...(rates ? [] : (['rates'] as const)),
+    ...(availability ? [] : (['availability'] as const)),
   ];
+  const nightly = [
+    ...(rates?.rates.filter((r) => r.end_date >= day).map((r) => r.nightly) ?? []),
+    ...(rates?.default_rate ? [rates.default_rate.nightly] : []),
+  ];
+  const { from, to } = calendarWindow(day);
   const booking: BookingData = {
     propertyId: p.id,
     name: p.name,
     sleeps: p.sleeps,
     maxBedrooms: p.bedrooms,
-    booked: availability.booked,
-    rates: { rates: rates.rates, default_rate: rates.default_rate },
-    currency: rates.currency.code,
-    fees: rates.fees,
-    taxes: rates.taxes,
+    // As far as the calendar shows: an upstream may send a hold to 9999-12-31, whole.
+    booked: clipRanges(availability?.data.booked ?? [], from, to),
+    rates: { rates: rates?.rates ?? [], default_rate: rates?.default_rate ?? null },
+    currency: rates?.currency.code ?? '',
+    fees: rates?.fees ?? [],
+    taxes: rates?.taxes ?? [],
     fromNightly: nightly.length > 0 ? Math.min(...nightly) : null,
+    missing,
   };
   return {
-    rates: { ...rates, from: day, rates: rates.rates.filter((r) => r.end_date >= day) },
-    photos: images.images.map((i) => ({ id: i.id, url: i.url, caption: i.caption })),
+    rates: rates ? { ...rates, from: day, rates: rates.rates.filter((r) => r.end_date >= day) } : null,
+    photos: (images?.data.images ?? []).map((i) => ({ id: i.id, url: i.url, caption: i.caption })),
     stale,
     booking,
   };
@@ -85,9 +112,13 @@ export function stayFromQuery(q: Query, booked: Availability['booked']): { stay:
  * there is no stay to price, the catalog refuses it or is slower than a second: the booking card then asks
  * for it itself, as it does for every later stay (and says why one is refused).
  */
-export async function quoteForPage(p: TolerantPropertyDetail, stay: Stay): Promise<Quote | null> {
+export async function quoteForPage(
+  p: TolerantPropertyDetail,
+  stay: Stay,
+  booking: BookingData,
+): Promise<Quote | null> {
   const { checkin, checkout, adults, children, bedrooms } = stay;
-  if (!checkin || !checkout || adults + children > p.sleeps) return null;
+  if (!checkin || !checkout || adults + children > p.sleeps || booking.missing.length) return null;
   const asked = catalog()
     .quote(p.id, { checkin, checkout, adults, children, ...(bedrooms ? { bedrooms } : {}) })
     .then((a): Quote | null => a.data)

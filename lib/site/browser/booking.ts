@@ -16,4 +16,9 @@ export interface BookingData {
   taxes: RateSheet['taxes'];
   /** The lowest nightly rate still to come, for "from €X a night" before dates are chosen. */
   fromNightly: number | null;
+  /**
+   * Areas the catalog could not give just now (their reads failed): without rates or booked dates the
+   * widget shows no price ("ask an agent") and keeps the inquiry open.
+   */
+  missing: ('rates' | 'availability')[];
 }

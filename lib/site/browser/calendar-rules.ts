@@ -8,6 +8,9 @@ import { availabilityProblem, occupancyOf, type StayProblem } from '@/lib/rules'
 
 type Range = Availability['booked'][number];
 
+/** How many days ahead of today the booked-date calendar's months reach. */
+export const CALENDAR_DAYS = 730;
+
 export interface Calendar {
   bookedNight: (day: string) => boolean;
   /** Why a stay cannot start on this day, or null when it can. */

@@ -9,6 +9,7 @@ import {
   Location,
   Policies,
   RatesTable,
+  RatesUnavailable,
   Reviews,
   Rooms,
 } from '@/components/property/details';
@@ -38,7 +39,7 @@ export default async function PropertyPage({ params, searchParams }: Props) {
   const p = await propertyOrNotFound((await params).id);
   const { rates, photos, booking, stale } = await propertyAreas(p);
   const { stay, reference } = stayFromQuery(await searchParams, booking.booked);
-  const quote = await quoteForPage(p, stay);
+  const quote = await quoteForPage(p, stay, booking);
   return (
     <Booking
       data={booking}
@@ -89,7 +90,7 @@ export default async function PropertyPage({ params, searchParams }: Props) {
             </div>
             <Reviews p={p} />
             <Policies p={p} />
-            <RatesTable rates={rates} today={today()} />
+            {rates ? <RatesTable rates={rates} today={today()} /> : <RatesUnavailable />}
             <Location p={p} />
           </div>
           <aside aria-label="Booking" className="hidden lg:block">
