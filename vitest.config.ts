@@ -47,6 +47,17 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // The production build against upstreams we did not write (tests/foreign): a few minutes.
+          name: 'foreign',
+          include: ['tests/foreign/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 400_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'build',
           include: ['tests/build/**/*.test.ts'],
           environment: 'node',

@@ -15,6 +15,7 @@ const { values } = parseArgs({
     'bad-currency': { type: 'string' },
     only: { type: 'string', default: CHANGES.join(',') },
     'replica-wait': { type: 'string', default: '180' },
+    visits: { type: 'string' },
   },
 });
 
@@ -22,6 +23,7 @@ const figures = await runForeign({
   upstream: values.upstream as Upstream,
   properties: Number(values.properties),
   replicaWaitMs: Number(values['replica-wait']) * 1000,
+  visitsFile: values.visits,
   vendor: { changes: values.only.split(',') as Change[], badCurrency: values['bad-currency'] },
   log: (line) => console.error(`.. ${line}`),
 });

@@ -29,6 +29,8 @@ export function watchServer(origin: string, metricsToken?: string, everyMs = 250
   let health = 0;
   let running = true;
   const headers: Record<string, string> = metricsToken ? { Authorization: `Bearer ${metricsToken}` } : {};
+  // The first reading covers the server's whole life so far (its start-up included): it only resets.
+  let first = true;
   void (async () => {
     while (running) {
       const started = performance.now();
@@ -43,7 +45,8 @@ export function watchServer(origin: string, metricsToken?: string, everyMs = 250
           await fetch(`${origin}/metrics`, { headers, signal: AbortSignal.timeout(30_000) })
         ).text();
         const m = text.match(/^nodejs_eventloop_lag_max_seconds (\S+)$/m);
-        if (m) loop = Math.max(loop, Number(m[1]) * 1000);
+        if (m && !first) loop = Math.max(loop, Number(m[1]) * 1000);
+        first = false;
       } catch {}
       await sleep(everyMs);
     }
@@ -94,6 +97,8 @@ export interface CrawlOptions {
   origin: string;
   /** At most this many properties get their pages and routes walked. */
   maxProperties?: number;
+  /** Property ids walked besides those the site's search lists (a mock answers any id). */
+  ids?: number[];
   parallel?: number;
 }
 
@@ -128,7 +133,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const stay = { checkin: addDays(today, 60), checkout: addDays(today, 67) };
 
   // Every page of the site's search, following its own `next` to the end.
-  const ids = new Set<number>();
+  const ids = new Set<number>(options.ids ?? []);
   for (
     let path: string | null = '/api/search?per_page=200&sort=id', pages = 0;
     path && pages < 100;
@@ -139,6 +144,9 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
     path =
       typeof answer?.pagination?.next === 'string' && answer.pagination.next ? answer.pagination.next : null;
   }
+  // The sitemap lists every live property from the change feed, those search leaves out included.
+  const sitemap = (await go('/sitemap.xml')).text;
+  for (const m of sitemap.matchAll(/\/properties\/(\d+)</g)) ids.add(Number(m[1]));
   const locations: { id: number }[] = json((await go('/api/locations')).text)?.locations ?? [];
   const locationIds = locations.map((l) => l.id).filter(Number.isInteger);
   const propertyIds = [...ids].slice(0, options.maxProperties ?? 400);
@@ -157,7 +165,6 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
     '/docs/api',
     '/embed/search',
     `/embed/search?${dated}`,
-    '/sitemap.xml',
     '/robots.txt',
     '/api/map/places',
     `/api/search?${dated}&sort=price&per_page=50`,
@@ -230,6 +237,8 @@ export function summarise(visits: Visit[]) {
     statuses: Object.fromEntries([...byStatus].sort(([a], [b]) => a - b)),
     status500: visits.filter((v) => v.status === 500).length,
     status5xx: failures.length,
+    /** Pages that failed: a page degrades by section; only a missing property content may fail it. */
+    pages5xx: failures.filter((v) => !v.path.startsWith('/api/')).length,
     failures: failures.slice(0, 20).map((v) => `${v.status} ${v.path}`),
     slowest: slowest.map((v) => `${Math.round(v.ms)} ms ${v.status} ${v.path}`),
   };

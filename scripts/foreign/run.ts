@@ -21,6 +21,8 @@ export interface ForeignOptions {
   /** Longest wait for the replica's first load (the vendor only; Prism's catalog never ends). */
   replicaWaitMs?: number;
   log?: (line: string) => void;
+  /** Every answer of the crawl is written here (JSON), for a closer look. */
+  visitsFile?: string;
 }
 
 const TOKEN = 'foreign-lane-metrics-token';
@@ -178,11 +180,14 @@ export async function runForeign(options: ForeignOptions): Promise<ForeignFigure
         syncs.push({ status: v.status, ok: v.status === 200, body: v.text.slice(0, 300) });
       }
       log(`syncs: ${syncs.map((s) => s.status).join(', ')}`);
+      // Prism answers any id with a made-up property; its listings' ids are random (negative ones too).
       const crawl = await crawlSite({
         origin: server.origin,
         maxProperties: options.upstream === 'prism' ? 40 : 400,
+        ids: options.upstream === 'prism' ? Array.from({ length: 20 }, (_, i) => i + 1) : [],
       });
       const health = await visit(server.origin, '/api/health');
+      if (options.visitsFile) writeFileSync(options.visitsFile, JSON.stringify(crawl.visits, null, 1));
       return {
         upstream: options.upstream,
         replica,
