@@ -2,6 +2,7 @@
 
 import { type Map as MapLibreMap, Marker } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
+import { positionOf } from '@/lib/site/browser/bounds';
 import { createMap } from './base-map';
 import { ZoomButtons } from './controls';
 import { placeLabels } from './places';
@@ -29,7 +30,7 @@ export function PropertyMap({
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const locations = usePlaces();
   const place = locations.data?.find((l) => l.id === locationId);
-  const approximate = ownLatitude === null || ownLongitude === null;
+  const approximate = !positionOf(ownLatitude, ownLongitude);
   const latitude = approximate ? (place?.latitude ?? null) : ownLatitude;
   const longitude = approximate ? (place?.longitude ?? null) : ownLongitude;
 

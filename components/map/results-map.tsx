@@ -8,7 +8,7 @@ import { createPortal } from 'react-dom';
 import Supercluster from 'supercluster';
 import type { PropertySummary } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
-import { type Bounds, boundsOfView, formatBounds } from '@/lib/site/browser/bounds';
+import { type Bounds, boundsOfView, formatBounds, positionOf } from '@/lib/site/browser/bounds';
 import type { CardPrice } from '@/lib/site/replica/types';
 import { boxOf, createMap } from './base-map';
 import { MapButton, ZoomButtons } from './controls';
@@ -70,10 +70,7 @@ export function ResultsMap({
   const strip = useRef<HTMLUListElement>(null);
   const locations = usePlaces();
 
-  const placed = useMemo(
-    () => properties.filter((p) => p.latitude !== null && p.longitude !== null),
-    [properties],
-  );
+  const placed = useMemo(() => properties.filter((p) => positionOf(p.latitude, p.longitude)), [properties]);
   const unplaced = properties.length - placed.length;
   const index = useMemo(() => {
     const sc = new Supercluster<{ id: number }>({ radius: 64, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 2 });

@@ -50,7 +50,7 @@ export const TREATMENTS = {
   openEnded: (id: number) => id % 7 === 3,
   /** Nullable fields null, optional extension fields absent, unknown enum values, no photos. */
   sparse: (id: number) => id % 5 === 1,
-  /** Millions of bedrooms, sleeps and bathrooms; amounts in the billions; an unknown currency. */
+  /** Millions of bedrooms, sleeps and bathrooms; a position off the Earth; amounts in the billions; an unknown currency. */
   extreme: (id: number) => id % 29 === 11,
 } as const;
 
@@ -85,7 +85,14 @@ function summary(s: Json, on: On): Json {
     Object.assign(s, { type: 'yurt', rating: null, latitude: null, longitude: null, image: null });
   }
   if (on('extreme') && TREATMENTS.extreme(id))
-    Object.assign(s, { bedrooms: 5_000_000, bathrooms: 1_000_000, sleeps: 2_000_000_000 });
+    Object.assign(s, {
+      bedrooms: 5_000_000,
+      bathrooms: 1_000_000,
+      sleeps: 2_000_000_000,
+      // "number or null": not a place on Earth.
+      latitude: 1000,
+      longitude: -400.5,
+    });
   return s;
 }
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertySummary } from '@/lib/contract';
 import { occupancyOf } from '@/lib/rules';
-import { boundsOfView, formatBounds, inBounds, parseBounds } from '@/lib/site/browser/bounds';
+import { boundsOfView, formatBounds, inBounds, parseBounds, positionOf } from '@/lib/site/browser/bounds';
 import { fieldMessages } from '@/lib/site/browser/messages';
 import { activeFilters, apiQueryFor, cleanParams } from '@/lib/site/browser/search';
 import { parseSearch } from '@/lib/site/catalog-pages';
 import { fxRates } from '@/lib/site/replica/fx';
+import { placePositions } from '@/lib/site/replica/places';
 import { type ReplicaQuery, searchIndex } from '@/lib/site/replica/search';
 
 /*
@@ -28,6 +29,30 @@ describe('the map area in the URL', () => {
       '1e2,0,0,1',
     ])
       expect(parseBounds(bad), bad).toBeNull();
+  });
+
+  it('takes a record’s position only when it is a place on Earth (a map throws on latitude 1000)', () => {
+    expect(positionOf(43.7, 7.3)).toEqual({ lat: 43.7, lng: 7.3 });
+    expect(positionOf(-90, 180)).toEqual({ lat: -90, lng: 180 });
+    for (const [lat, lng] of [
+      [1000, 7],
+      [43, 400],
+      [null, 7],
+      [43, null],
+      [Number.NaN, 7],
+      [43, Number.POSITIVE_INFINITY],
+    ] as const)
+      expect(positionOf(lat, lng), `${lat},${lng}`).toBeNull();
+    const world = { west: -180, south: -90, east: 180, north: 90 };
+    expect(inBounds(world, 95.5, 7)).toBe(false);
+    const places = placePositions(
+      [{ id: 1, parent_id: null, name: 'Riviera', path: ['Riviera'] }],
+      [
+        { latitude: 43.7, longitude: 7.3, location: { id: 1, name: 'Riviera', path: ['Riviera'], url: '' } },
+        { latitude: 1000, longitude: 7.3, location: { id: 1, name: 'Riviera', path: ['Riviera'], url: '' } },
+      ],
+    );
+    expect(places).toEqual([{ id: 1, name: 'Riviera', depth: 1, latitude: 43.7, longitude: 7.3, count: 1 }]);
   });
 
   it('writes a map view with longitudes wrapped, so a view across the antimeridian has west > east', () => {

@@ -45,9 +45,20 @@ export function boundsOfView(west: number, south: number, east: number, north: n
   return { west: wrapLng(west), south: lat(south), east: wrapLng(east), north: lat(north) };
 }
 
+/**
+ * A record's latitude and longitude as a point on Earth, `{ lat, lng }`, or null: an upstream's "number or
+ * null" may be 1000, and a map refuses such a point outright (MapLibre throws), so it is no position at all.
+ */
+export function positionOf(lat: number | null, lng: number | null): { lat: number; lng: number } | null {
+  if (lat === null || lng === null || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
+}
+
 /** Whether a point lies in the box (edges included); the box crosses the antimeridian when west > east. */
-export function inBounds(b: Bounds, lat: number | null, lng: number | null): boolean {
-  if (lat === null || lng === null) return false;
+export function inBounds(b: Bounds, latitude: number | null, longitude: number | null): boolean {
+  const at = positionOf(latitude, longitude);
+  if (!at) return false;
+  const { lat, lng } = at;
   if (lat < b.south || lat > b.north) return false;
   return b.west <= b.east ? lng >= b.west && lng <= b.east : lng >= b.west || lng <= b.east;
 }

@@ -1,3 +1,4 @@
+import { positionOf } from '../browser/bounds';
 import type { ReplicaSummary } from './types';
 
 /*
@@ -31,14 +32,15 @@ export function placePositions(
   const parent = new Map(locations.map((l) => [l.id, l.parent_id]));
   const points = new Map<number, { lat: number[]; lng: number[] }>();
   for (const r of rentals) {
-    if (r.latitude === null || r.longitude === null) continue;
+    const at = positionOf(r.latitude, r.longitude);
+    if (!at) continue;
     // The rental counts for its place and every place above it.
     let id: number | null | undefined = r.location.id;
     for (let depth = 0; id != null && depth < 20; depth++) {
       const p = points.get(id) ?? { lat: [], lng: [] };
       points.set(id, p);
-      p.lat.push(r.latitude);
-      p.lng.push(r.longitude);
+      p.lat.push(at.lat);
+      p.lng.push(at.lng);
       id = parent.get(id);
     }
   }
