@@ -227,7 +227,9 @@ function PhoneBar() {
   const { stay, quote, data } = useStay();
   const ui = useContext(BookingUi);
   const total =
-    quote.data && !quote.data.price_on_request ? money(quote.data.totals.total, data.currency) : null;
+    quote.data && !quote.data.price_on_request
+      ? money(quote.data.totals.total, quote.data.currency.code)
+      : null;
   return (
     <div className="fixed inset-x-0 bottom-0 z-40 border-t border-sand-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] lg:hidden">
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-3">
@@ -238,7 +240,7 @@ function PhoneBar() {
                 {total
                   ? `${total} total`
                   : data.missing.length
-                    ? 'Ask an agent for the price'
+                    ? 'Ask for the price'
                     : quote.data?.price_on_request
                       ? 'Price on request'
                       : 'Working out the price…'}

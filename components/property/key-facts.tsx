@@ -15,7 +15,7 @@ export function KeyFacts({
     <p className={className}>
       <span className="capitalize">{p.type}</span>
       {withPlace && <> · {p.location.path.slice(-2).join(', ')}</>} · {plural(p.bedrooms, 'bedroom')} ·{' '}
-      {plural(p.bathrooms, 'bathroom')} · sleeps {p.sleeps}
+      {plural(p.bathrooms, 'bathroom')} · sleeps {p.sleeps.toLocaleString('en')}
       {p.rating !== null && <> · rated {p.rating.toFixed(1)} out of 5</>}
     </p>
   );

@@ -59,7 +59,7 @@ export function PropertyCard({
         </p>
         <p className="mt-2 text-sm text-ink-700">
           {plural(property.bedrooms, 'bedroom')} · {plural(property.bathrooms, 'bathroom')} · sleeps{' '}
-          {property.sleeps}
+          {property.sleeps.toLocaleString('en')}
         </p>
         {property.rating !== null && (
           <p className="mt-1 text-sm font-medium text-ink-900">

@@ -23,6 +23,8 @@ export interface ForeignOptions {
   log?: (line: string) => void;
   /** Every answer of the crawl is written here (JSON), for a closer look. */
   visitsFile?: string;
+  /** Called with the site's origin after the crawl, before the server stops: a test's own look at pages. */
+  inspect?: (origin: string) => Promise<void>;
 }
 
 const TOKEN = 'foreign-lane-metrics-token';
@@ -186,6 +188,7 @@ export async function runForeign(options: ForeignOptions): Promise<ForeignFigure
         maxProperties: options.upstream === 'prism' ? 40 : 400,
         ids: options.upstream === 'prism' ? Array.from({ length: 20 }, (_, i) => i + 1) : [],
       });
+      await options.inspect?.(server.origin);
       const health = await visit(server.origin, '/api/health');
       if (options.visitsFile) writeFileSync(options.visitsFile, JSON.stringify(crawl.visits, null, 1));
       return {
