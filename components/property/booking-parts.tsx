@@ -1,7 +1,9 @@
 'use client';
 
 import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useId } from 'react';
-import { PARTY_MAX, type Quote } from '@/lib/contract';
+import type { Quote } from '@/lib/contract';
+// The limits alone: the contract's index brings zod and every schema into the page's first script.
+import { PARTY_MAX } from '@/lib/contract/limits';
 import { plural } from '@/lib/site/browser';
 import { guestsOf, hasDates } from '@/lib/site/browser/stay-link';
 import type { SentLead } from '../inquiry/inquiry-form';
