@@ -8,7 +8,7 @@ import { replicaProperties } from '@/lib/site/db/schema';
 import { calendarWindow, propertyAreas } from '@/lib/site/property-page';
 import { fxRates } from '@/lib/site/replica/fx';
 import { applyFeedToReplica, availabilityWindow, runReplicaWork } from '@/lib/site/replica/load';
-import { replicaIndex, searchIndex } from '@/lib/site/replica/search';
+import { replicaChanged, replicaIndex, searchIndex } from '@/lib/site/replica/search';
 import { runCatalogSync } from '@/lib/site/sync';
 import { FAULTS, startVendor, TREATMENTS, type Vendor } from '../../scripts/foreign/vendor';
 import { serveService, switchableUpstream } from './http';
@@ -156,6 +156,7 @@ describe('the replica through a vendor we did not write', { timeout: 180_000 }, 
       client: catalogClient(),
       holder: 'vendor',
       sleep: quick,
+      changed: replicaChanged,
     });
     expect(progress).toMatchObject({ phase: 'complete', due: 0, properties: live.length });
     const window = availabilityWindow(today());
@@ -213,6 +214,7 @@ describe('the replica through a vendor we did not write', { timeout: 180_000 }, 
       client: catalogClient(),
       holder: 'vendor',
       sleep: quick,
+      changed: replicaChanged,
     });
     expect(progress).toMatchObject({ due: 0, properties: live.length });
     const [gone] = await site.db
@@ -231,6 +233,7 @@ describe('the replica through a vendor we did not write', { timeout: 180_000 }, 
       client: catalogClient(),
       holder: 'faulty',
       sleep: quick,
+      changed: replicaChanged,
     });
     const failing = live.filter((id) => FAULTS.ratesFail(id) || FAULTS.availabilitySlow(id));
     const gone = live.filter(FAULTS.goneBetweenReads);
@@ -247,6 +250,7 @@ describe('the replica through a vendor we did not write', { timeout: 180_000 }, 
       client: catalogClient(),
       holder: 'faulty',
       sleep: quick,
+      changed: replicaChanged,
     });
     expect(next?.due).toBe(0);
   });
