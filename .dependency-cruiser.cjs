@@ -49,15 +49,60 @@ module.exports = {
         path: '^(lib/site/|lib/catalog-client/|components/|app/(api|embed)/|app/\\(site\\)/)',
         pathNot: '^app/\\(site\\)/docs/api/',
       },
-      to: { path: '^lib/catalog-api/' },
+      to: { path: '^lib/(catalog-api|sandbox)/' },
+    },
+    {
+      name: 'sandbox-is-content',
+      comment:
+        "lib/sandbox (the demo catalog and the photos' drawing) imports itself, lib/contract, lib/rules and lib/dates; of the service, only the tables it fills.",
+      severity: 'error',
+      from: { path: '^lib/sandbox/' },
+      to: { path: '^lib/', pathNot: [SHARED_PURE, '^lib/sandbox/', '^lib/catalog-api/db/schema\\.ts$'] },
+    },
+    {
+      name: 'sandbox-names-table-types-only',
+      comment: "The sandbox reads the service's tables as types (its rows' shapes), never their code.",
+      severity: 'error',
+      from: { path: '^lib/sandbox/' },
+      to: { path: '^lib/catalog-api/db/schema\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'sandbox-through-its-faces',
+      comment:
+        'Outside lib/sandbox, it is named through its face (index.ts: the demo catalog) and photos/index.ts (the drawing).',
+      severity: 'error',
+      from: { pathNot: '^lib/sandbox/' },
+      to: { path: '^lib/sandbox/', pathNot: '^lib/sandbox/(photos/)?index\\.ts$' },
+    },
+    {
+      name: 'drawing-for-the-cdn-only',
+      comment:
+        "The /v2 request path never loads the photos' drawing: only the photo CDN (lib/catalog-api/cdn.ts) names it.",
+      severity: 'error',
+      from: { pathNot: '^(lib/sandbox/|lib/catalog-api/cdn\\.ts$)' },
+      to: { path: '^lib/sandbox/photos/' },
+    },
+    {
+      name: 'api-path-draws-nothing',
+      comment: "Nothing the /v2 pipeline and its routes load, near or far, is the photos' drawing.",
+      severity: 'error',
+      from: { path: '^(app/v2/|lib/catalog-api/(http|routes)/)' },
+      to: { path: '^lib/sandbox/photos/(scenes\\.ts$|draw/)', reachable: true },
     },
     {
       name: 'service-face-only',
       comment:
-        'Outside the service, only app/v2, app/cdn, the API reference page and instrumentation.ts name lib/catalog-api, and only through its face (index.ts).',
+        "Outside the service, only app/v2, the API reference page and instrumentation.ts name lib/catalog-api, through its face (index.ts), and app/cdn through the CDN's (cdn.ts).",
       severity: 'error',
-      from: { pathNot: '^lib/catalog-api/' },
-      to: { path: '^lib/catalog-api/', pathNot: '^lib/catalog-api/index\\.ts$' },
+      from: { pathNot: '^lib/(catalog-api|sandbox)/' },
+      to: { path: '^lib/catalog-api/', pathNot: '^lib/catalog-api/(index|cdn)\\.ts$' },
+    },
+    {
+      name: 'cdn-face-for-the-cdn',
+      comment: "The photo CDN's face (lib/catalog-api/cdn.ts) is for app/cdn: it loads the photos' drawing.",
+      severity: 'error',
+      from: { pathNot: '^(app/cdn/|lib/catalog-api/)' },
+      to: { path: '^lib/catalog-api/cdn\\.ts$' },
     },
     {
       name: 'service-not-site',

@@ -2,7 +2,7 @@
 // 16 connections, a bounded duration per scenario (BENCH_SECONDS, default 10). Starts its own server with
 // its own data directory (.bench/) and stops it. Exits non-zero when a floor of the issues is missed.
 // BENCH_ONLY=text runs only the scenarios whose name contains the text.
-import { DEMO_KEYS } from '../lib/catalog-api/demo/seed';
+import { DEMO_KEYS } from '../lib/catalog-api/seed';
 import { type Figures, report, run, type Scenario } from './bench/load';
 import { startBenchServer } from './bench/server';
 

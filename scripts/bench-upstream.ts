@@ -8,7 +8,7 @@
 // Bounded: 2 × 1,000 views and 2 × 100 quotes, 8 at a time; exits non-zero when warm > 5 or errors.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Random } from '../lib/catalog-api/demo/random';
+import { Random } from '../lib/sandbox/demo/random';
 import { startBenchServer } from './bench/server';
 
 const VIEWS = 1000;

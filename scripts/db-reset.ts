@@ -2,7 +2,7 @@
 // Settings: DEMO_SEED, DEMO_PROPERTIES, DATABASE_URL or DATA_DIR (see README).
 
 import { closeDatabase, getDb } from '../lib/catalog-api/db/client';
-import { clearDatabase, DEMO_KEYS, seedDemo } from '../lib/catalog-api/demo/seed';
+import { clearDatabase, DEMO_KEYS, seedDemo } from '../lib/catalog-api/seed';
 import { nowIso } from '../lib/dates';
 import { settings } from '../lib/settings';
 

@@ -5,8 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { sceneSvg } from '../lib/catalog-api/cdn/scenes';
-import { generateDemoCatalog } from '../lib/catalog-api/demo/generate';
+import { generateDemoCatalog } from '../lib/sandbox/demo/generate';
+import { sceneSvg } from '../lib/sandbox/photos/scenes';
 
 const seed = Number(process.env.DEMO_SEED ?? 20261121);
 const [mode = 'bench', ...args] = process.argv.slice(2);

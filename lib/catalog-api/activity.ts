@@ -1,8 +1,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { addDays, nowIso, today } from '@/lib/dates';
+import { Random } from '@/lib/sandbox';
 import { type Db, queryRows } from './db/client';
-import { Random } from './demo/random';
 import { logger } from './logger';
 import {
   type Area,

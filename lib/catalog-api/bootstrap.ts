@@ -2,9 +2,9 @@ import 'server-only';
 import { nowIso } from '@/lib/dates';
 import { settings } from '../settings';
 import { getDb } from './db/client';
-import { isSeeded, seedDemo } from './demo/seed';
 import { logger } from './logger';
 import { ensurePropertyDocuments } from './read-model';
+import { isSeeded, seedDemo } from './seed';
 
 /**
  * Makes the service ready: opens the database (applying migrations) and, when it is empty, fills it

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { servePhoto } from '@/lib/catalog-api/cdn/photos';
+import { servePhoto } from '@/lib/catalog-api/cdn';
 import { settings } from '@/lib/settings';
 import { api, rows, setupService } from './service';
 

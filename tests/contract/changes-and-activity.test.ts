@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runActivityBatch } from '@/lib/catalog-api/activity';
-import { Random } from '@/lib/catalog-api/demo/random';
 import {
   addBookedRange,
   editRates,
@@ -12,6 +11,7 @@ import {
 } from '@/lib/catalog-api/writers';
 import { strict } from '@/lib/contract';
 import { addDays, today } from '@/lib/dates';
+import { Random } from '@/lib/sandbox/demo/random';
 import { type ApiResponse, allPages, api, DEMO_KEYS, rows, setupService } from './service';
 
 const service = setupService({ properties: 300, seed: 9 });

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Random } from '@/lib/catalog-api/demo/random';
 import { catalog } from '@/lib/catalog-client';
 import type { PropertyDetail } from '@/lib/contract';
 import { addDays, daysBetween, today } from '@/lib/dates';
 import { problemMessage, rateForNight, type StayProblem } from '@/lib/rules';
+import { Random } from '@/lib/sandbox/demo/random';
 import {
   bedroomsPriced,
   type PropertyTerms,

@@ -7,9 +7,9 @@ import {
   openDatabase,
   queryRows,
 } from '@/lib/catalog-api/db/client';
-import { DEMO_KEYS, seedDemo } from '@/lib/catalog-api/demo/seed';
 import { handleRequest } from '@/lib/catalog-api/http/handle';
 import { clearKeyCache } from '@/lib/catalog-api/keys';
+import { DEMO_KEYS, seedDemo } from '@/lib/catalog-api/seed';
 
 export { DEMO_KEYS };
 

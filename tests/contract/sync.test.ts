@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runActivityBatch } from '@/lib/catalog-api/activity';
-import { Random } from '@/lib/catalog-api/demo/random';
 import { removeProperty } from '@/lib/catalog-api/writers';
 import { AREAS, catalog, catalogClient, tags } from '@/lib/catalog-client';
+import { Random } from '@/lib/sandbox/demo/random';
 import { propertyAreas } from '@/lib/site/db/schema';
 import { lastSync, runCatalogSync } from '@/lib/site/sync';
 import { serveService } from './http';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generateDemoCatalog } from '@/lib/catalog-api/demo/generate';
 import { FEE_TYPES, POLICY_KEYS, PROPERTY_TYPES } from '@/lib/contract';
 import { addDays, daysBetween } from '@/lib/dates';
+import { generateDemoCatalog } from '@/lib/sandbox/demo/generate';
 
 const NOW = '2026-11-21T12:00:00Z';
 // Large enough for every case the generator draws (12 bedrooms, every fee type, three rate tiers), small

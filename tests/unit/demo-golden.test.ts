@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type DemoCatalog, demoCatalogBatches, generateDemoCatalog } from '@/lib/catalog-api/demo/generate';
+import { type DemoCatalog, demoCatalogBatches, generateDemoCatalog } from '@/lib/sandbox/demo/generate';
 
 /*
  * The demo catalog is a function of its seed and today: the same seed must give the same rows, byte for

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decodeScene, type SceneSpec } from '@/lib/catalog-api/cdn/scene-spec';
-import { sceneSvg } from '@/lib/catalog-api/cdn/scenes';
-import { generateDemoCatalog } from '@/lib/catalog-api/demo/generate';
-import { bedWords, type Listing, planGallery } from '@/lib/catalog-api/demo/photos';
-import { landFor } from '@/lib/catalog-api/demo/scenery';
+import { generateDemoCatalog } from '@/lib/sandbox/demo/generate';
+import { bedWords, type Listing, planGallery } from '@/lib/sandbox/demo/photos';
+import { landFor } from '@/lib/sandbox/demo/scenery';
+import { decodeScene, type SceneSpec } from '@/lib/sandbox/photos/scene-spec';
+import { sceneSvg } from '@/lib/sandbox/photos/scenes';
 
 const NOW = '2026-11-21T12:00:00Z';
 const catalog = generateDemoCatalog({ seed: 42, properties: 1500, now: NOW });

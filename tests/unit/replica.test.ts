@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Random } from '@/lib/catalog-api/demo/random';
 import { RequestBudget } from '@/lib/catalog-client/budget';
 import { addDays } from '@/lib/dates';
 import { nightlyAmount, type Period, rateForNight } from '@/lib/rules';
+import { Random } from '@/lib/sandbox/demo/random';
 import { convert, parseFxRates } from '@/lib/site/replica/fx';
 import { fromNightly } from '@/lib/site/replica/search';
 

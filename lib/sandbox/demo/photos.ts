@@ -8,7 +8,7 @@ import {
   type Shot,
   type TimeOfDay,
   TREES,
-} from '../cdn/scene-spec';
+} from '@/lib/sandbox/photos/scene-spec';
 import { Random } from './random';
 import { landFor } from './scenery';
 

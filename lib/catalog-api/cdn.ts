@@ -4,13 +4,13 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { settings } from '../../settings';
-import { Slots } from '../../slots';
-import { visitorOf } from '../../visitor';
-import { getDb, queryRows } from '../db/client';
-import { renderWait } from '../limits';
-import { logger } from '../logger';
-import { sceneSvg } from './scenes';
+import { sceneSvg } from '@/lib/sandbox/photos';
+import { settings } from '../settings';
+import { Slots } from '../slots';
+import { visitorOf } from '../visitor';
+import { getDb, queryRows } from './db/client';
+import { renderWait } from './limits';
+import { logger } from './logger';
 
 /*
  * The photo CDN at {cdn_url}/photos/{id}[-{width}w]: JPEGs rendered from the photo's scene at the width

@@ -1,10 +1,10 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { nowIso } from '@/lib/dates';
-import { type Db, queryRows } from '../db/client';
-import { createKey, SCOPES } from '../keys';
-import { ensurePropertyDocuments } from '../read-model';
-import { type DemoCatalog, demoCatalogBatches } from './generate';
+import { type DemoCatalog, demoCatalogBatches } from '@/lib/sandbox';
+import { type Db, queryRows } from './db/client';
+import { createKey, SCOPES } from './keys';
+import { ensurePropertyDocuments } from './read-model';
 
 /** The demo keys named in the README, exactly these strings. */
 export const DEMO_KEYS = {

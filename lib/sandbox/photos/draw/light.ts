@@ -1,6 +1,6 @@
 import 'server-only';
-import { Random } from '../../demo/random';
-import type { Land, TimeOfDay } from '../scene-spec';
+import { Random } from '@/lib/sandbox/demo/random';
+import type { Land, TimeOfDay } from '@/lib/sandbox/photos/scene-spec';
 import { circle, ellipse, linear, mix, radial, rect } from './svg';
 
 /*

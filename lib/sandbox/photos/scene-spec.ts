@@ -2,7 +2,7 @@ import 'server-only';
 
 /*
  * What a demo photo shows, written into the `images.scene` column by the demo planner
- * (lib/catalog-api/demo/photos.ts) and read back by the CDN's renderer (./scenes.ts). A row carries its
+ * (lib/sandbox/demo/photos.ts) and read back by the CDN's renderer (./scenes.ts). A row carries its
  * whole picture (the property's building and interior palette, the place's scenery, the shot), so the CDN
  * renders from the row alone and one property's photos all draw the same house in the same landscape.
  * Stored as `<kind> <json>`; rows written before this format hold a bare kind (`pool`) and still render.

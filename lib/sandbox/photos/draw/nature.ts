@@ -1,6 +1,6 @@
 import 'server-only';
-import { Random } from '../../demo/random';
-import { type Flora, type Land, TREES, type Tree } from '../scene-spec';
+import { Random } from '@/lib/sandbox/demo/random';
+import { type Flora, type Land, TREES, type Tree } from '@/lib/sandbox/photos/scene-spec';
 import { type Light, sky } from './light';
 import { blob, circle, ellipse, line, linear, type Pt, path, poly, rect, ridge, shade } from './svg';
 

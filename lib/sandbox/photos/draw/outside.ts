@@ -1,6 +1,6 @@
 import 'server-only';
-import { Random } from '../../demo/random';
-import { type SceneSpec, TREES, type Tree } from '../scene-spec';
+import { Random } from '@/lib/sandbox/demo/random';
+import { type SceneSpec, TREES, type Tree } from '@/lib/sandbox/photos/scene-spec';
 import { building, buildingHeight, texture } from './building';
 import type { Light } from './light';
 import { GROUND, landscape, tree } from './nature';

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Table } from 'drizzle-orm';
-import type * as schema from '../db/schema';
+import type * as schema from '@/lib/catalog-api/db/schema';
 import type { TYPE_WEIGHTS } from './content';
 import type { Random } from './random';
 

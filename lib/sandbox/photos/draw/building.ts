@@ -1,6 +1,6 @@
 import 'server-only';
-import { Random } from '../../demo/random';
-import type { Home } from '../scene-spec';
+import { Random } from '@/lib/sandbox/demo/random';
+import type { Home } from '@/lib/sandbox/photos/scene-spec';
 import type { Light } from './light';
 import { ellipse, group, linear, poly, rect, shade } from './svg';
 

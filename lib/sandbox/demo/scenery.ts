@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Flora, Land, Setting } from '../cdn/scene-spec';
+import type { Flora, Land, Setting } from '@/lib/sandbox/photos/scene-spec';
 
 /*
  * The scenery of each demo area (places.ts): its landscape and vegetation, as someone who has been there

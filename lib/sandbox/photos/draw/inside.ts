@@ -1,6 +1,6 @@
 import 'server-only';
-import { Random } from '../../demo/random';
-import type { SceneSpec } from '../scene-spec';
+import { Random } from '@/lib/sandbox/demo/random';
+import type { SceneSpec } from '@/lib/sandbox/photos/scene-spec';
 import type { Light } from './light';
 import { landscape } from './nature';
 import { circle, ellipse, line, mix, poly, rect, shade } from './svg';
