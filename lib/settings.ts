@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { processSingleton } from './process-singleton';
 
 /**
  * Every setting of the app, read from the environment once and checked with zod; a bad value stops
@@ -138,15 +139,19 @@ function load(env: NodeJS.ProcessEnv): Settings {
   return { ...s, siteUrl, cdnUrl: `${siteUrl}/cdn`, serviceBaseUrl: `${siteUrl}/v2` };
 }
 
-let cached: Settings | undefined;
+/** Counts reloads, process-wide: what is made from the settings is made again when it moves. */
+const generation = () => processSingleton('settings.generation', () => ({ n: 0 }));
 
+/** The settings, parsed once per process (not once per bundle: every bundle sees the same object). */
 export function settings(): Settings {
-  cached ??= load(process.env);
-  return cached;
+  return processSingleton('settings', () => load(process.env), generation().n);
 }
+
+/** The settings' version: limits and clients built from them pass it to `processSingleton`. */
+export const settingsVersion = (): number => generation().n;
 
 /** Tests change the environment and call this to read it again. */
 export function reloadSettings(): Settings {
-  cached = undefined;
+  generation().n++;
   return settings();
 }

@@ -67,6 +67,16 @@ function wellEncoded(url) {
 
 const isApi = (pathname) => /^\/(api|v2)(\/|$)/.test(pathname);
 
+/**
+ * One value per process shared with the app's bundles: the JavaScript twin of lib/process-singleton.ts,
+ * same key (`rental.<name>`) and same shape, so whichever side asks first makes it.
+ */
+function shared(name, create) {
+  const key = Symbol.for(`rental.${name}`);
+  globalThis[key] ??= { version: 0, value: create() };
+  return globalThis[key].value;
+}
+
 // Prometheus metrics (METRICS=1, lib/settings.ts checks the values): every answer by route, method and
 // status with its latency, measured here where every request passes; the app adds upstream, cache, lead
 // and sync metrics to the same registry (lib/metrics.ts). `/metrics` is answered here, before the page
@@ -76,9 +86,7 @@ const metricsAuth = process.env.METRICS_TOKEN ? `Bearer ${process.env.METRICS_TO
 let metrics = null;
 if (metricsOn) {
   const prom = await import('prom-client');
-  const key = Symbol.for('rental.metrics.registry');
-  globalThis[key] ??= new prom.Registry();
-  const registry = globalThis[key];
+  const registry = shared('metrics.registry', () => new prom.Registry());
   prom.collectDefaultMetrics({ register: registry });
   const requests = new prom.Histogram({
     name: 'http_request_duration_seconds',

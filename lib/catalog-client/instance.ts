@@ -1,5 +1,6 @@
 import 'server-only';
 import { observeUpstream, setMetricSources } from '../metrics';
+import { forgetProcessSingleton, processSingleton } from '../process-singleton';
 import { settings } from '../settings';
 import { RequestBudget } from './budget';
 import { TaggedCache } from './cache';
@@ -8,16 +9,14 @@ import { type CatalogClient, createCatalogClient } from './client';
 
 /*
  * The process's client and cached catalog, configured from the settings: one budget and one cache for
- * every visitor. Kept on globalThis, as Next.js may load this module in several bundles. (Imported through
+ * every visitor. One per process (lib/process-singleton.ts), as Next.js loads this module in several bundles. (Imported through
  * `index.ts`, which marks it server-only; the server's start-up jobs import it directly.)
  */
 
-const KEY = Symbol.for('rental.catalog-client');
 type Held = { client: CatalogClient; catalog: Catalog };
 
 function held(): Held {
-  const g = globalThis as typeof globalThis & { [KEY]?: Held };
-  if (!g[KEY]) {
+  return processSingleton('catalog-client', () => {
     const s = settings();
     const client = createCatalogClient({
       baseUrl: s.SVC_BASE_URL ?? s.serviceBaseUrl,
@@ -42,9 +41,8 @@ function held(): Held {
       notFoundMs: 10 * 60_000,
     });
     setMetricSources({ cache: () => cache.stats });
-    g[KEY] = { client, catalog };
-  }
-  return g[KEY];
+    return { client, catalog };
+  });
 }
 
 /** The process's client, configured from the settings (one budget for every visitor). */
@@ -55,5 +53,5 @@ export const catalog = (): Catalog => held().catalog;
 
 /** Forgets the process's client and cache (tests change the settings and start again). */
 export function resetCatalogClient(): void {
-  (globalThis as typeof globalThis & { [KEY]?: Held })[KEY] = undefined;
+  forgetProcessSingleton('catalog-client');
 }

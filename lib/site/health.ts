@@ -4,6 +4,7 @@ import type { CatalogClient } from '../catalog-client/client';
 import { UpstreamError } from '../catalog-client/errors';
 import { executeRows } from '../db/open';
 import type { LeadCounts } from '../metrics';
+import { forgetProcessSingleton, peekProcessSingleton, setProcessSingleton } from '../process-singleton';
 import type { Settings } from '../settings';
 import type { SiteDb } from './db/client';
 import { replicaProgress } from './replica/load';
@@ -89,13 +90,11 @@ interface UpstreamCheck {
   at: number;
   result: Readiness['upstream'];
 }
-const LAST_CHECK = Symbol.for('rental.site.upstream-check');
 const STARTED = Date.now();
 
 /** The upstream's answer to one small authenticated read, remembered for UPSTREAM_CHECK_MS. */
 async function checkUpstream(client: CatalogClient, now: number): Promise<Readiness['upstream']> {
-  const g = globalThis as typeof globalThis & { [LAST_CHECK]?: Promise<UpstreamCheck> };
-  const previous = await g[LAST_CHECK];
+  const previous = await peekProcessSingleton<Promise<UpstreamCheck>>('site.upstream-check');
   if (previous && now - previous.at < UPSTREAM_CHECK_MS) return previous.result;
   const check = (async (): Promise<UpstreamCheck> => {
     const started = performance.now();
@@ -124,13 +123,13 @@ async function checkUpstream(client: CatalogClient, now: number): Promise<Readin
       return { at: now, result: result('error', error.status) };
     }
   })();
-  g[LAST_CHECK] = check;
+  setProcessSingleton('site.upstream-check', check);
   return (await check).result;
 }
 
 /** Forgets the remembered upstream check (tests change the upstream between calls). */
 export function forgetUpstreamCheck(): void {
-  (globalThis as typeof globalThis & { [LAST_CHECK]?: unknown })[LAST_CHECK] = undefined;
+  forgetProcessSingleton('site.upstream-check');
 }
 
 export async function readiness(deps: {

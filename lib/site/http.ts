@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { type FieldErrors, parseQuery, REQUEST_ID_PATTERN } from '@/lib/contract';
 import { UpstreamError } from '../catalog-client/errors';
+import { processSingleton } from '../process-singleton';
 import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../rate-limit';
-import { type Settings, settings } from '../settings';
+import { type Settings, settings, settingsVersion } from '../settings';
 import { visitorOf as visitorWith } from '../visitor';
 import { logger } from './logger';
 
@@ -95,33 +96,39 @@ export function originAllowed(request: Request, s: Settings = settings()): boole
 }
 
 interface VisitorLimits {
-  from: Settings;
   requests: Limiter;
   inquiries: Limiter;
   pages: Limiter;
+  /** GET /api/ready: counted apart, so a balancer's probes never use a visitor's own allowance. */
+  ready: Limiter;
 }
-const LIMITS_KEY = Symbol.for('rental.site.limits');
 
+/**
+ * The visitor limits, made once per process (and again only when tests reload the settings): the proxy,
+ * every route and every page share one count per visitor, whatever mix of them a visitor calls.
+ */
 function visitorLimits(): VisitorLimits {
-  const g = globalThis as typeof globalThis & { [LIMITS_KEY]?: VisitorLimits };
-  const s = settings();
-  if (g[LIMITS_KEY]?.from !== s) {
-    const redis = redisForLimits(s.REDIS_URL, logger);
-    g[LIMITS_KEY] = {
-      from: s,
-      requests: createLimiter('site_requests', s.SITE_RATE_LIMIT_PER_MINUTE, 60, redis),
-      inquiries: createLimiter('site_inquiries', s.SITE_INQUIRIES_PER_VISITOR_PER_HOUR, 3600, redis),
-      pages: createLimiter('site_pages', s.SITE_PAGE_VIEWS_PER_MINUTE, 60, redis),
-    };
-  }
-  return g[LIMITS_KEY];
+  return processSingleton(
+    'site.visitor-limits',
+    () => {
+      const s = settings();
+      const redis = redisForLimits(s.REDIS_URL, logger);
+      return {
+        requests: createLimiter('site_requests', s.SITE_RATE_LIMIT_PER_MINUTE, 60, redis),
+        inquiries: createLimiter('site_inquiries', s.SITE_INQUIRIES_PER_VISITOR_PER_HOUR, 3600, redis),
+        pages: createLimiter('site_pages', s.SITE_PAGE_VIEWS_PER_MINUTE, 60, redis),
+        ready: createLimiter('site_ready', s.SITE_RATE_LIMIT_PER_MINUTE, 60, redis),
+      };
+    },
+    settingsVersion(),
+  );
 }
 
 /** Seconds until this visitor may view another page (0: now). */
 export const pageViewWait = (visitor: string): Promise<number> =>
   consumeOrWait(visitorLimits().pages, visitor);
 
-export async function limitVisitor(visitor: string, what: 'requests' | 'inquiries'): Promise<void> {
+export async function limitVisitor(visitor: string, what: 'requests' | 'inquiries' | 'ready'): Promise<void> {
   const seconds = await consumeOrWait(visitorLimits()[what], visitor);
   if (seconds > 0) {
     const message =

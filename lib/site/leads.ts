@@ -7,6 +7,7 @@ import type { CatalogClient } from '../catalog-client/client';
 import { UpstreamError } from '../catalog-client/errors';
 import { today } from '../dates';
 import { executeRows } from '../db/open';
+import { processSingleton } from '../process-singleton';
 import { Slots } from '../slots';
 import type { SiteDb } from './db/client';
 import { type LeadShown, leads } from './db/schema';
@@ -209,16 +210,12 @@ export async function queueLead(db: SiteDb, lead: Lead): Promise<Lead> {
   return row!;
 }
 
-const SLOTS_KEY = Symbol.for('rental.site.send-slots');
-
 /**
  * At most `sendConcurrency` inquiries in flight upstream from this process: a burst of visitors waits its
  * turn (or the lead queue) instead of piling onto the upstream until its answers come too late.
  */
 export function sendSlots(policy: Pick<DeliveryPolicy, 'sendConcurrency'>): Slots {
-  const g = globalThis as typeof globalThis & { [SLOTS_KEY]?: Slots };
-  if (g[SLOTS_KEY]?.size !== policy.sendConcurrency) g[SLOTS_KEY] = new Slots(policy.sendConcurrency);
-  return g[SLOTS_KEY];
+  return processSingleton('site.send-slots', () => new Slots(policy.sendConcurrency), policy.sendConcurrency);
 }
 
 /** What the browser may see of a lead (its confirmation page): no phone, no message, no internals. */
