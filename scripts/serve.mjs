@@ -6,9 +6,15 @@
 //   name is replaced), so per-visitor limits cannot be dodged with a made-up X-Forwarded-For;
 // - methods: TRACE and methods no route serves answer 405 with `Allow`; pages answer GET and HEAD only;
 // - a URL whose %-encoding is broken answers 400 instead of failing inside the framework;
-// - security headers on every response (HSTS only when HSTS_MAX_AGE_SECONDS is set);
+// - security headers on every response (HSTS only when HSTS_MAX_AGE_SECONDS is set), and X-Request-Id on
+//   every answer of the site (the partner API at /v2 makes its own);
+// - every request runs in the request context (lib/request-context.ts), so the upstream calls a page causes
+//   are charged to its visitor, and a page whose render failed is answered with the site's own page and
+//   status (503 + Retry-After when the upstream or the budget refused) instead of Next.js's empty 500;
 // - header, body and idle timeouts sized for this site, and a cap on open connections.
-// Errors keep the API's shape: {error: {code, message, request_id}} with X-Request-Id.
+// Errors keep the API's shape: {error: {code, message, request_id}} with X-Request-Id. Failures are logged
+// once per kind and minute (lib/failure-log.ts), so a flood of bad requests cannot fill the disk.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -36,12 +42,27 @@ const SECURITY_HEADERS = {
   ...(hstsSeconds > 0 ? { 'Strict-Transport-Security': `max-age=${hstsSeconds}; includeSubDomains` } : {}),
 };
 
-function refuse(req, res, status, code, message, extra = {}) {
+/** The client's X-Request-Id when usable (docs/decisions.md#request-ids), else the site's own. */
+function requestIdOf(req) {
   const incoming = req.headers['x-request-id'];
-  const requestId =
-    typeof incoming === 'string' && REQUEST_ID.test(incoming)
-      ? incoming
-      : `site_${randomBytes(12).toString('hex')}`;
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming)
+    ? incoming
+    : `site_${randomBytes(12).toString('hex')}`;
+}
+
+/**
+ * A refusal of the server's own, logged through the app's failure log (one line per kind and minute, then a
+ * count) once the app has made it at start-up, else as one JSON line.
+ */
+function logRefusal(requestId, status, code, message) {
+  const log = globalThis[Symbol.for('rental.failure-log')]?.value;
+  if (log)
+    log.note({ level: 'warn', kind: `server ${status} ${code}`, message, requestId, fields: { status } });
+  else console.log(JSON.stringify({ level: 40, service: 'server', requestId, status, msg: code }));
+}
+
+function refuse(req, res, status, code, message, extra = {}) {
+  const requestId = requestIdOf(req);
   const body = JSON.stringify({ error: { code, message, request_id: requestId } });
   res.writeHead(status, {
     'Content-Type': 'application/json',
@@ -50,9 +71,7 @@ function refuse(req, res, status, code, message, extra = {}) {
     ...extra,
   });
   res.end(req.method === 'HEAD' ? undefined : body);
-  console.log(
-    JSON.stringify({ level: 40, service: 'server', requestId, method: req.method, status, msg: code }),
-  );
+  logRefusal(requestId, status, code, message);
 }
 
 /** Whether every %-escape in the URL decodes (a lone `%`, `%ff` and overlong `%c0%ae` do not). */
@@ -66,6 +85,12 @@ function wellEncoded(url) {
 }
 
 const isApi = (pathname) => /^\/(api|v2)(\/|$)/.test(pathname);
+/** A page as a browser loads it (HTML), not a route, a file, Next.js's own or a router's RSC request. */
+const isPage = (req, pathname) =>
+  PAGE_METHODS.includes(req.method) &&
+  !isApi(pathname) &&
+  !/^\/(_next|cdn|maps)\//.test(pathname) &&
+  req.headers.rsc === undefined;
 
 /**
  * One value per process shared with the app's bundles: the JavaScript twin of lib/process-singleton.ts,
@@ -142,9 +167,66 @@ async function serveMetrics(req, res) {
 // Imported here, after NODE_ENV is settled: parts of Next.js read it when they load.
 process.env.NODE_ENV = 'production';
 const { default: next } = await import('next');
-const app = next({ dev: false, dir: root, port });
+// Quiet: Next.js would print each failed render as a multi-line stack (0.9 KB a request under attack);
+// instrumentation.ts `onRequestError` logs each failure as one summarised JSON line instead.
+const app = next({ dev: false, dir: root, port, quiet: true });
 const handle = app.getRequestHandler();
 await app.prepare();
+
+const requests = shared('request-context', () => new AsyncLocalStorage());
+
+/**
+ * A page whose render failed: Next.js answers 500 with an empty document that only JavaScript fills. Its
+ * answer is held (nothing of it is sent) until it ends; by then the app has said why it failed
+ * (instrumentation.ts puts the site's own page and status in the request context: 503 with Retry-After
+ * when the upstream or the budget refused, 500 with a reference otherwise), and that is sent instead.
+ * Without a known cause the framework's answer goes out as it was.
+ */
+function answerFailedPage(req, res, context) {
+  const original = {
+    writeHead: res.writeHead,
+    write: res.write,
+    end: res.end,
+    flushHeaders: res.flushHeaders,
+  };
+  let held = null;
+  const callbackOf = (...args) => args.find((a) => typeof a === 'function');
+  res.writeHead = function (status, ...rest) {
+    if (held) return this;
+    if (Number(status) < 500) return original.writeHead.call(this, status, ...rest);
+    held = { args: [status, ...rest], chunks: [] };
+    return this;
+  };
+  res.flushHeaders = function () {
+    if (!held && this.statusCode < 500) original.flushHeaders.call(this);
+  };
+  res.write = function (chunk, ...rest) {
+    if (!held) return original.write.call(this, chunk, ...rest);
+    if (chunk !== undefined && chunk !== null) held.chunks.push(chunk);
+    const callback = callbackOf(...rest);
+    if (callback) process.nextTick(callback);
+    return true;
+  };
+  res.end = function (chunk, ...rest) {
+    if (!held) return original.end.call(this, chunk, ...rest);
+    Object.assign(res, original);
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') held.chunks.push(chunk);
+    const callback = callbackOf(chunk, ...rest);
+    const answer = context.answer;
+    if (!answer) {
+      logRefusal(context.requestId, held.args[0], 'page_failed', 'a page failed without a known cause');
+      original.writeHead.call(this, ...held.args);
+      for (const part of held.chunks) original.write.call(this, part);
+      return original.end.call(this, callback);
+    }
+    // What the framework meant to send with its own body does not fit ours.
+    for (const name of ['content-encoding', 'content-length', 'transfer-encoding', 'etag', 'vary'])
+      this.removeHeader(name);
+    const body = Buffer.from(answer.body);
+    original.writeHead.call(this, answer.status, { ...answer.headers, 'Content-Length': body.length });
+    return original.end.call(this, req.method === 'HEAD' ? undefined : body, callback);
+  };
+}
 
 const server = createServer((req, res) => {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
@@ -153,15 +235,32 @@ const server = createServer((req, res) => {
   if (req.headers['next-router-prefetch']) req.headers[PREFETCH_HEADER] = '1';
   else delete req.headers[PREFETCH_HEADER];
   const url = req.url ?? '/';
+  const pathname = url.split('?')[0];
+  // The partner API keeps its own ids (docs/decisions.md#request-ids: generated ones read `req_…`).
+  if (!/^\/v2(\/|$)/.test(pathname)) {
+    req.headers['x-request-id'] = requestIdOf(req);
+    res.setHeader('X-Request-Id', req.headers['x-request-id']);
+  }
+  const context = {
+    requestId: req.headers['x-request-id'],
+    method: req.method,
+    path: pathname,
+    peer: req.headers[PEER_HEADER],
+    forwardedFor: req.headers['x-forwarded-for'],
+  };
+  requests.run(context, () => serve(req, res, url, pathname, context));
+});
+
+function serve(req, res, url, pathname, context) {
   if (metrics) {
     const started = performance.now();
     res.once('close', () => {
-      const route = routeOf(url.split('?')[0]);
+      const route = routeOf(pathname);
       const method = KNOWN_METHODS.has(req.method) ? req.method : 'other';
       const labels = { route, method, status: String(res.statusCode) };
       metrics.requests.observe(labels, (performance.now() - started) / 1000);
     });
-    if (url.split('?')[0] === '/metrics')
+    if (pathname === '/metrics')
       return serveMetrics(req, res).catch((error) => {
         console.error(error);
         if (!res.headersSent) refuse(req, res, 500, 'internal_error', 'Something went wrong on our side.');
@@ -169,7 +268,6 @@ const server = createServer((req, res) => {
   }
   if (!wellEncoded(url))
     return refuse(req, res, 400, 'invalid_request', 'The address is not correctly encoded.');
-  const pathname = url.split('?')[0];
   if (!KNOWN_METHODS.has(req.method)) {
     const allow = (isApi(pathname) ? API_METHODS : PAGE_METHODS).join(', ');
     return refuse(req, res, 405, 'method_not_allowed', `${req.method} is not served here.`, { Allow: allow });
@@ -179,11 +277,12 @@ const server = createServer((req, res) => {
       Allow: 'GET, HEAD',
     });
   }
+  if (isPage(req, pathname)) answerFailedPage(req, res, context);
   handle(req, res).catch((error) => {
     console.error(error);
     if (!res.headersSent) refuse(req, res, 500, 'internal_error', 'Something went wrong on our side.');
   });
-});
+}
 
 // A request's headers must arrive within 10 s and its whole body within 30 s (an inquiry is at most 64 KiB);
 // an idle keep-alive connection closes after SERVER_KEEP_ALIVE_SECONDS (default 5, Node's own; behind a

@@ -5,9 +5,12 @@ import { type FieldErrors, parseQuery, REQUEST_ID_PATTERN } from '@/lib/contract
 import { UpstreamError } from '../catalog-client/errors';
 import { processSingleton } from '../process-singleton';
 import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../rate-limit';
+import { currentRequest, runInRequest } from '../request-context';
 import { type Settings, settings, settingsVersion } from '../settings';
 import { visitorOf as visitorWith } from '../visitor';
+import { logFailure, templateOf, verdictOf } from './failures';
 import { logger } from './logger';
+import { waitInWords } from './refusal-page';
 
 /*
  * The site's own API (`/api/*`, what the browser calls) in one place: request ids, the visitor's identity
@@ -139,9 +142,7 @@ export async function limitVisitor(visitor: string, what: 'requests' | 'inquirie
   }
 }
 
-/** A wait as a person reads it: "30 seconds", "10 minutes". */
-export const waitInWords = (seconds: number) =>
-  seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+export { waitInWords };
 
 /** What an upstream failure means to a visitor, without the upstream's internals. */
 export function fromUpstream(error: UpstreamError): SiteError {
@@ -189,55 +190,56 @@ export function errorResponse(error: SiteError, requestId: string): Response {
 }
 
 /**
- * Wraps a route handler: request id, the visitor's request limit, and every failure turned into the
- * one error shape (upstream errors mapped, anything unexpected logged with the request id and answered 500).
+ * Wraps a route handler: request id, the visitor's request limit, the request's context (who pays for the
+ * upstream calls it causes), and every failure turned into the one error shape: upstream errors mapped,
+ * anything unexpected answered 500; each logged once, summarised when it repeats (lib/site/failures.ts).
  */
 export function route<P>(
   handler: (request: Request, ctx: Context, params: P) => Promise<Response>,
   options: {
-    /** Count the request against the visitor's limit (off for health probes: a balancer probes often). */
-    visitorLimit?: boolean;
+    /**
+     * Which of the visitor's limits the request counts against: their requests (the default), the probes'
+     * own count (`ready`: a balancer probes often from one address), or none (liveness).
+     */
+    visitorLimit?: 'requests' | 'ready' | false;
   } = {},
 ): (request: Request, segment: { params: Promise<P> }) => Promise<Response> {
   return async (request, segment) => {
     const ctx = { requestId: requestIdOf(request), visitor: visitorOf(request) };
-    try {
-      if (options.visitorLimit !== false) await limitVisitor(ctx.visitor, 'requests');
-      return await handler(request, ctx, await segment.params);
-    } catch (error) {
-      if (error instanceof SiteError) return errorResponse(error, ctx.requestId);
-      if (error instanceof UpstreamError) {
-        const mapped = fromUpstream(error);
-        if (error.status === 401 || error.status === 403) {
-          // The site's own key refused: no visitor can fix that; someone must, now.
-          logger.error(
-            {
-              requestId: ctx.requestId,
-              upstream: { status: error.status, code: error.code, id: error.requestId },
-            },
-            'the upstream refused the site’s API key (SVC_API_KEY): check the key and its scopes',
-          );
-        } else if (mapped.code === 'upstream_error' || mapped.code === 'unavailable') {
-          logger.warn(
-            {
-              requestId: ctx.requestId,
-              upstream: { status: error.status, code: error.code, id: error.requestId },
-            },
-            `upstream call failed: ${error.message}`,
-          );
-        }
-        return errorResponse(mapped, ctx.requestId);
+    const path = new URL(request.url).pathname;
+    const context = {
+      ...currentRequest(),
+      requestId: ctx.requestId,
+      visitor: ctx.visitor,
+      path,
+      method: request.method,
+    };
+    return runInRequest(context, async () => {
+      try {
+        const limit = options.visitorLimit ?? 'requests';
+        if (limit) await limitVisitor(ctx.visitor, limit);
+        return await handler(request, ctx, await segment.params);
+      } catch (error) {
+        return failed(error, ctx.requestId, path);
       }
-      logger.error(
-        { err: error, requestId: ctx.requestId, path: new URL(request.url).pathname },
-        'api route failed',
-      );
-      return errorResponse(
-        new SiteError('internal_error', 'Something went wrong on our side.'),
-        ctx.requestId,
-      );
-    }
+    });
   };
+}
+
+function failed(error: unknown, requestId: string, path: string): Response {
+  if (error instanceof SiteError) return errorResponse(error, requestId);
+  const verdict = verdictOf(error);
+  if (error instanceof UpstreamError) {
+    const mapped = fromUpstream(error);
+    // The operator hears of the upstream failing, refusing our key or out of budget, not of a visitor's
+    // own mistakes (a stay refused, a property not found) nor of one visitor using up their share.
+    const ours = mapped.code === 'upstream_error' || mapped.code === 'unavailable';
+    if (ours || error.status === 401 || error.status === 403)
+      logFailure('api', templateOf(path), verdict, requestId, error);
+    return errorResponse(mapped, requestId);
+  }
+  logFailure('api', templateOf(path), { ...verdict, message: 'api route failed' }, requestId, error);
+  return errorResponse(new SiteError('internal_error', 'Something went wrong on our side.'), requestId);
 }
 
 /** The request's query by the contract's rules (unknown keys ignored, first value wins), or a 400 with every problem. */
