@@ -8,7 +8,9 @@ import { PREFETCH_HEADER } from './lib/visitor';
 /**
  * Every page, per request (so settings are read when the server starts, not baked in at build):
  * - the visitor's page-view limit (SITE_PAGE_VIEWS_PER_MINUTE), so anonymous traffic cannot spend the
- *   upstream budget every visitor shares; prefetches of a page's shell call no upstream and are not counted;
+ *   upstream budget every visitor shares. Only what the server itself marked a router prefetch is free
+ *   (scripts/serve.mjs: an RSC request asking for a prefetch, which renders no page); a header a client
+ *   adds to a plain GET changes nothing;
  * - the content security policy and framing rules (lib/site/page-headers.ts), on the refusal too.
  */
 export async function proxy(request: NextRequest) {

@@ -6,6 +6,8 @@
 //   name is replaced), so per-visitor limits cannot be dodged with a made-up X-Forwarded-For;
 // - methods: TRACE and methods no route serves answer 405 with `Allow`; pages answer GET and HEAD only;
 // - a URL whose %-encoding is broken answers 400 instead of failing inside the framework;
+// - a router prefetch is what the server sees (an RSC request asking for one, which renders no page), never
+//   a header a client adds to a plain GET;
 // - security headers on every response (HSTS only when HSTS_MAX_AGE_SECONDS is set), and X-Request-Id on
 //   every answer of the site (the partner API at /v2 makes its own);
 // - every request runs in the request context (lib/request-context.ts), so the upstream calls a page causes
@@ -231,9 +233,13 @@ function answerFailedPage(req, res, context) {
 const server = createServer((req, res) => {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
-  // Next.js hides its router's headers from the proxy; a prefetch of a page's shell is marked for it here.
-  if (req.headers['next-router-prefetch']) req.headers[PREFETCH_HEADER] = '1';
+  // Next.js hides its router's headers from the proxy: a router's prefetch (an RSC request, answered with
+  // the page's shell and no page) is marked for it here. On a plain GET the header means nothing (it was
+  // a way to see a whole page without it counting), so it is taken away.
+  const rsc = req.headers.rsc !== undefined;
+  if (rsc && req.headers['next-router-prefetch']) req.headers[PREFETCH_HEADER] = '1';
   else delete req.headers[PREFETCH_HEADER];
+  if (!rsc) delete req.headers['next-router-prefetch'];
   const url = req.url ?? '/';
   const pathname = url.split('?')[0];
   // The partner API keeps its own ids (docs/decisions.md#request-ids: generated ones read `req_…`).
