@@ -17,7 +17,7 @@ export async function proxy(request: NextRequest) {
   const s = settings();
   const { pathname, search } = request.nextUrl;
   if (!request.headers.has(PREFETCH_HEADER)) {
-    const wait = await pageViewWait(visitorOf(request, s));
+    const wait = await pageViewWait(visitorOf(request, s), pathname);
     if (wait > 0) return tooManyPages(wait, pathname, `${pathname}${search}`, requestIdOf(request));
   }
   const response = NextResponse.next();

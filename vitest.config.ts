@@ -41,6 +41,8 @@ export default defineConfig({
             SVC_RATE_LIMIT_PER_HOUR: '1000000',
             SITE_RATE_LIMIT_PER_MINUTE: '1000000',
             SITE_INQUIRIES_PER_VISITOR_PER_HOUR: '1000000',
+            // And one visitor (the test process) causes every upstream call: no share of its own.
+            UPSTREAM_VISITOR_SHARE: '1',
           },
         },
       },

@@ -68,6 +68,13 @@ const schema = z.object({
   /** The client keeps itself this far under the upstream's limits (per key, shared by every visitor). */
   UPSTREAM_BUDGET_PER_MINUTE: positiveInt.default(550),
   UPSTREAM_BUDGET_PER_HOUR: positiveInt.default(9500),
+  /**
+   * A fair share of the budget (docs/decisions.md#a-fair-share-of-the-upstream-budget): one visitor's reads
+   * may use at most this share of each window (their live work, half as much again), and reads never use
+   * the last UPSTREAM_RESERVE_SHARE, kept for live work (the quote of the page a traveller is on, inquiries).
+   */
+  UPSTREAM_VISITOR_SHARE: z.coerce.number().min(0.001).max(1).default(0.1),
+  UPSTREAM_RESERVE_SHARE: z.coerce.number().min(0).max(0.5).default(0.1),
   /** A GET answered 429 is retried once when Retry-After is at most this; otherwise the site answers 503. */
   UPSTREAM_MAX_RETRY_WAIT_MS: positiveInt.default(2000),
   /** The partner side's cache of upstream answers (memory per process). */

@@ -6,10 +6,11 @@ import { RequestBudget } from './budget';
 import { TaggedCache } from './cache';
 import { type Catalog, createCatalog } from './catalog';
 import { type CatalogClient, createCatalogClient } from './client';
+import { chargeOf } from './fair-share';
 
 /*
  * The process's client and cached catalog, configured from the settings: one budget and one cache for
- * every visitor. One per process (lib/process-singleton.ts), as Next.js loads this module in several bundles. (Imported through
+ * every visitor, each upstream call charged to the visitor who caused it (fair-share.ts). One per process (lib/process-singleton.ts), as Next.js loads this module in several bundles. (Imported through
  * `index.ts`, which marks it server-only; the server's start-up jobs import it directly.)
  */
 
@@ -30,8 +31,10 @@ function held(): Held {
         s.UPSTREAM_BUDGET_PER_HOUR,
         Date.now,
         s.REPLICA_BUDGET_SHARE,
+        { reserve: s.UPSTREAM_RESERVE_SHARE, visitor: s.UPSTREAM_VISITOR_SHARE },
       ),
       observe: observeUpstream,
+      chargeTo: chargeOf,
     });
     const cache = new TaggedCache({ maxBytes: s.CACHE_MAX_MB * 1024 * 1024 });
     const catalog = createCatalog(client, cache, {

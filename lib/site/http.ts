@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { type FieldErrors, parseQuery, REQUEST_ID_PATTERN } from '@/lib/contract';
 import { UpstreamError } from '../catalog-client/errors';
+import { notePageView } from '../catalog-client/fair-share';
 import { processSingleton } from '../process-singleton';
 import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../rate-limit';
 import { currentRequest, runInRequest } from '../request-context';
@@ -127,9 +128,15 @@ function visitorLimits(): VisitorLimits {
   );
 }
 
-/** Seconds until this visitor may view another page (0: now). */
-export const pageViewWait = (visitor: string): Promise<number> =>
-  consumeOrWait(visitorLimits().pages, visitor);
+/**
+ * Counts a page view: the seconds until this visitor may view another page (0: now). A property's page
+ * they may view makes its quotes live work for them (lib/catalog-client/fair-share.ts).
+ */
+export async function pageViewWait(visitor: string, pathname?: string): Promise<number> {
+  const wait = await consumeOrWait(visitorLimits().pages, visitor);
+  if (wait === 0 && pathname) notePageView(visitor, pathname);
+  return wait;
+}
 
 export async function limitVisitor(visitor: string, what: 'requests' | 'inquiries' | 'ready'): Promise<void> {
   const seconds = await consumeOrWait(visitorLimits()[what], visitor);
@@ -151,6 +158,13 @@ export function fromUpstream(error: UpstreamError): SiteError {
   // The service's own words about a stay ("the minimum stay is 7 nights") are meant for the traveller.
   if (error.status === 400) return new SiteError('invalid_request', error.message);
   if (error.status === 404) return new SiteError('not_found', 'That property is not in the catalog.');
+  if (error.code === 'visitor_budget_exhausted')
+    return new SiteError(
+      'rate_limited',
+      `You have asked a lot in a short time; please try again in ${waitInWords(error.retryAfter ?? 10)}.`,
+      undefined,
+      error.retryAfter ?? 10,
+    );
   if (error.status === 429 || error.code === 'budget_exhausted')
     return new SiteError(
       'unavailable',

@@ -8,6 +8,7 @@ import {
   processSingleton,
   setProcessSingleton,
 } from '../process-singleton';
+import { runOutsideRequests } from '../request-context';
 import { settings } from '../settings';
 import { type Broadcast, cacheBroadcast } from './broadcast';
 import { getSiteDb } from './db/client';
@@ -34,7 +35,8 @@ function broadcast(): Broadcast {
 export function syncCatalog(requestId?: string): Promise<SyncSummary> {
   const running = peekProcessSingleton<Promise<SyncSummary>>('site.sync-running');
   if (running) return running;
-  const run = (async () => {
+  // The sync is the site's own work, even when a scheduler's request started it: nobody's share pays.
+  const run = runOutsideRequests(async () => {
     const { expire, clear } = broadcast();
     try {
       const summary = await runCatalogSync({
@@ -52,7 +54,7 @@ export function syncCatalog(requestId?: string): Promise<SyncSummary> {
       observeSync('failed');
       throw error;
     }
-  })().finally(() => forgetProcessSingleton('site.sync-running'));
+  }).finally(() => forgetProcessSingleton('site.sync-running'));
   setProcessSingleton('site.sync-running', run);
   return run;
 }

@@ -26,7 +26,13 @@ describe('the failure log', () => {
         message: 'budget',
         requestId: `r${i}`,
       });
-    log.note({ level: 'error', kind: 'page /search Error', message: 'bug', requestId: 'x', fields: { a: 1 } });
+    log.note({
+      level: 'error',
+      kind: 'page /search Error',
+      message: 'bug',
+      requestId: 'x',
+      fields: { a: 1 },
+    });
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ level: 'warn', fields: { requestId: 'r0' }, message: 'budget' });
     expect(lines[1]).toMatchObject({ level: 'error', fields: { a: 1, requestId: 'x' } });
