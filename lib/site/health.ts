@@ -1,4 +1,5 @@
 import 'server-only';
+import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CatalogClient } from '../catalog-client/client';
 import { UpstreamError } from '../catalog-client/errors';
@@ -12,7 +13,7 @@ import { lastSync } from './sync';
 
 /*
  * What an operator's probes ask (GET /api/ready): can this instance serve? Its database answers, and the
- * upstream answers this site's key. Also, for the operator rather than the balancer: the change-feed
+ * upstream answers this site's key. Also, for the operator only (METRICS_TOKEN): the change-feed
  * sync's last run, the replica's load (search falls back to the upstream until it is complete) and the
  * lead queue (how many wait, and for how long). Cheap and bounded: every check
  * has a time limit, and the upstream is asked at most once per UPSTREAM_CHECK_MS per process, whatever
@@ -22,11 +23,15 @@ import { lastSync } from './sync';
 
 const CHECK_TIMEOUT_MS = 2000;
 const UPSTREAM_CHECK_MS = 15_000;
+/** One report serves every probe for this long: a flood of probes costs a database check every 2 s. */
+const REPORT_MS = 2000;
 
 export type UpstreamState = 'ok' | 'limited' | 'key_refused' | 'unreachable' | 'error';
 
 export interface Readiness {
   ready: boolean;
+  /** When this report was made (probes within REPORT_MS of it are answered with it). */
+  checked_at: string;
   database: { ok: boolean; ms: number; error?: string };
   upstream: { ok: boolean; state: UpstreamState; status: number | null; ms: number; checked_at: string };
   sync: {
@@ -128,9 +133,35 @@ async function checkUpstream(client: CatalogClient, now: number): Promise<Readin
   return (await check).result;
 }
 
-/** Forgets the remembered upstream check (tests change the upstream between calls). */
+/** Forgets the remembered upstream check and report (tests change the upstream between calls). */
 export function forgetUpstreamCheck(): void {
   forgetProcessSingleton('site.upstream-check');
+  forgetProcessSingleton('site.readiness');
+}
+
+/**
+ * The readiness report, made at most once per REPORT_MS for every probe of this process, however many
+ * arrive at once (the probe flooded it with 50 connections, and a concurrent /api/health waited 1 s).
+ */
+export function recentReadiness(deps: Parameters<typeof readiness>[0]): Promise<Readiness> {
+  const now = deps.now ?? Date.now();
+  const held = peekProcessSingleton<{ at: number; report: Promise<Readiness> }>('site.readiness');
+  if (held && now - held.at < REPORT_MS) return held.report;
+  const report = readiness(deps);
+  setProcessSingleton('site.readiness', { at: now, report });
+  return report;
+}
+
+/**
+ * Whether the request is the operator's: `Authorization: Bearer <METRICS_TOKEN>`. Only then does
+ * /api/ready say more than ready or not (the lead queue, the replica, the upstream's answer to our key are
+ * the operator's business, not a passer-by's).
+ */
+export function fromOperator(request: Request, token: string | undefined): boolean {
+  if (!token) return false;
+  const given = Buffer.from(request.headers.get('authorization') ?? '');
+  const expected = Buffer.from(`Bearer ${token}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 export async function readiness(deps: {
@@ -173,6 +204,7 @@ export async function readiness(deps: {
   const counts = database.ok ? database.leads : undefined;
   return {
     ready: database.ok && upstream.ok,
+    checked_at: new Date(now).toISOString(),
     database: { ok: database.ok, ms: database.ms, ...(database.ok ? {} : { error: database.error }) },
     upstream,
     sync: { mode, last_run_at: lastRun?.toISOString() ?? null, age_seconds: age, overdue },
