@@ -104,13 +104,38 @@ describe('POST /inquiries with a live key', () => {
     expect(row).toEqual({ source: 'Blue Sky Travel', advisor_name: 'Morgan Advisor' });
   });
 
-  it('keeps a returning guest with their agent, whatever the case of the email, under test keys too', async () => {
+  it('keeps a returning guest with their agent under the same key, whatever the case of the email', async () => {
     const body = await acceptableStay();
     const first = await post({ ...body, contact: contact('Returning@Example.com') }, DEMO_KEYS.liveFull);
+    // Others inquire meanwhile: the region's turn moves on, the returning guest keeps their agent.
+    for (let i = 0; i < 2; i++)
+      await post({ ...body, contact: contact(`between${i}@example.com`) }, DEMO_KEYS.liveFull);
     const again = await post({ ...body, contact: contact('returning@example.COM') }, DEMO_KEYS.liveFull);
-    const viaTest = await post({ ...body, contact: contact('RETURNING@example.com') });
     expect(again.body.agent).toEqual(first.body.agent);
-    expect(viaTest.body.agent).toEqual(first.body.agent);
+  });
+
+  it('tells another key nothing of a guest’s inquiries: their agent is whoever is next for that key', async () => {
+    const body = await acceptableStay();
+    const inquired = 'inquired.elsewhere@example.com';
+    const live = await post({ ...body, contact: contact(inquired) }, DEMO_KEYS.liveFull);
+    await post({ ...body, contact: contact(inquired) }, DEMO_KEYS.liveFull);
+    // The probe's question, with the test keys (the restricted one sees its own properties only).
+    const [allowed] = await rows<{ id: number }>(
+      service.db,
+      sql`SELECT unnest(allow_list) AS id FROM api_keys WHERE allow_list IS NOT NULL LIMIT 1`,
+    );
+    for (const [key, propertyId] of [
+      [DEMO_KEYS.testFull, body.property_id],
+      [DEMO_KEYS.testRestricted, allowed!.id],
+    ] as const) {
+      const asked = { ...body, property_id: propertyId };
+      const returning = await post({ ...asked, contact: contact(inquired) }, key);
+      const fresh = await post({ ...asked, contact: contact(`never.seen.${key}@example.com`) }, key);
+      expect(returning.status).toBe(201);
+      expect(returning.body.agent).toEqual(fresh.body.agent);
+    }
+    // And the live key's own answer still knows its guest.
+    expect(live.status).toBe(201);
   });
 
   it('takes turns among the region’s agents for new guests', async () => {
