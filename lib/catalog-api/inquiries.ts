@@ -8,7 +8,7 @@ import { settings } from '../settings';
 import { type Db, queryRows } from './db/client';
 import { ApiError, validationFailed } from './http/errors';
 import type { ApiKey } from './keys';
-import { findLocation } from './locations';
+import { findLocation, findLocationFor } from './locations';
 import { loadPricingData } from './quote';
 
 /*
@@ -59,7 +59,7 @@ export async function submitInquiry(
   const { stay } = body;
   const property = body.property_id ? await loadPricingData(db, key, body.property_id) : null;
   if (body.property_id && !property) errors.property_id = 'is not a property in the catalog';
-  const location = body.destination?.id ? await findLocation(db, body.destination.id) : null;
+  const location = body.destination?.id ? await findLocationFor(db, key, body.destination.id) : null;
   if (body.destination?.id && !location) errors['destination.id'] = 'is not a location in the catalog';
   if (Object.keys(errors).length) throw validationFailed(errors);
 

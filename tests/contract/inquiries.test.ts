@@ -150,9 +150,12 @@ describe('POST /inquiries with a live key', () => {
   });
 
   it('takes a general request for a destination from the catalog or in free text, with a budget', async () => {
+    // A place of the location catalog: live rentals at or beneath it.
     const [loc] = await rows<{ id: number; name: string; path: string[] }>(
       service.db,
-      sql`SELECT id, name, path FROM locations WHERE depth = 3 LIMIT 1`,
+      sql`SELECT l.id, l.name, l.path FROM locations l WHERE l.depth = 3 AND EXISTS (
+            SELECT 1 FROM location_closure lc JOIN properties p ON p.location_id = lc.location_id
+            WHERE lc.ancestor_id = l.id AND p.status = 'live') ORDER BY l.id LIMIT 1`,
     );
     const stay = { checkin: addDays(today(), 40), checkout: addDays(today(), 47), bedrooms: 3 };
     const known = await post(
@@ -178,6 +181,36 @@ describe('POST /inquiries with a live key', () => {
     });
     expect(free.body.destination).toEqual({ id: null, name: 'Somewhere warm with a pool', path: null });
     expect(free.body.budget).toBeNull();
+  });
+});
+
+describe('POST /inquiries: a restricted key’s destinations', () => {
+  it('takes only a destination of its own location catalog, and names no other', async () => {
+    const listed = new Set(
+      (await api('/locations', { key: DEMO_KEYS.testRestricted })).body.locations.map(
+        (l: { id: number }) => l.id,
+      ),
+    );
+    const all = (await api('/locations', { key: DEMO_KEYS.testFull })).body.locations as {
+      id: number;
+      name: string;
+    }[];
+    const elsewhere = all.find((l) => !listed.has(l.id))!;
+    const own = all.find((l) => listed.has(l.id))!;
+    const general = (id: number) => ({
+      destination: { id },
+      stay: { checkin: addDays(today(), 40), checkout: addDays(today(), 47) },
+      contact: contact('restricted@example.com'),
+    });
+    const refused = await post(general(elsewhere.id), DEMO_KEYS.testRestricted);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.validation).toEqual({
+      'destination.id': 'is not a location in the catalog',
+    });
+    expect(JSON.stringify(refused.body)).not.toContain(elsewhere.name);
+    const taken = await post(general(own.id), DEMO_KEYS.testRestricted);
+    expect(taken.status).toBe(201);
+    expect(taken.body.destination).toMatchObject({ id: own.id, name: own.name });
   });
 });
 
