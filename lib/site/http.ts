@@ -27,6 +27,7 @@ export type SiteErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
+  | 'unsupported_media_type'
   | 'rate_limited'
   | 'unavailable'
   | 'upstream_error'
@@ -38,6 +39,7 @@ const STATUS: Record<SiteErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  unsupported_media_type: 415,
   rate_limited: 429,
   unavailable: 503,
   upstream_error: 502,

@@ -46,7 +46,11 @@ export async function acceptInquiry(
     throw new SiteError('forbidden', 'Inquiries are accepted from this site’s own pages only.');
   }
   await limitVisitor(ctx.visitor, 'inquiries');
-  const body = await readJsonObject(request, (message) => new SiteError('invalid_request', message));
+  const body = await readJsonObject(
+    request,
+    (message, problem) =>
+      new SiteError(problem === 'charset' ? 'unsupported_media_type' : 'invalid_request', message),
+  );
   const { [HONEYPOT_FIELD]: honeypot, ...inquiry } = body;
   if (typeof honeypot === 'string' && honeypot.trim() !== '') {
     logger.info({ requestId: ctx.requestId, visitor: ctx.visitor }, 'inquiry dropped: honeypot filled');

@@ -346,6 +346,19 @@ describe('POST /inquiries: bad input, nothing stored', () => {
     expect(await stored()).toBe(before);
   });
 
+  it('refuses JSON in another charset than UTF-8 with 415, and takes UTF-8 said aloud', async () => {
+    const body = { ...(await acceptableStay()), contact: contact('charset@example.com') };
+    for (const charset of ['utf-16', 'UTF-16LE', 'iso-8859-1', '"windows-1252"']) {
+      const res = await post(body, DEMO_KEYS.testFull, {
+        'Content-Type': `application/json; charset=${charset}`,
+      });
+      expect(res.status, charset).toBe(415);
+      expect(res.body.error.code).toBe('invalid_request');
+    }
+    for (const type of ['application/json; charset=UTF-8', 'application/json;charset="utf8"'])
+      expect((await post(body, DEMO_KEYS.testFull, { 'Content-Type': type })).status, type).toBe(201);
+  });
+
   it('needs the inquiries:write scope and serves only POST', async () => {
     expect((await post({}, DEMO_KEYS.testReadOnly)).status).toBe(403);
     const get = await api('/inquiries');

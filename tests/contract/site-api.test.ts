@@ -329,6 +329,23 @@ describe('POST /api/inquiries', () => {
     }
   });
 
+  it('refuses a body in another charset than UTF-8 with 415', async () => {
+    const res = await call(inquiries.POST, '/api/inquiries', {
+      body: inquiry(),
+      headers: { 'content-type': 'application/json; charset=utf-16' },
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.error).toMatchObject({
+      code: 'unsupported_media_type',
+      message: expect.stringMatching(/UTF-8/),
+    });
+    const utf8 = await call(inquiries.POST, '/api/inquiries', {
+      body: inquiry(),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(utf8.status).toBe(201);
+  });
+
   it('limits inquiries per visitor, and only that visitor', async () => {
     configure({ SITE_INQUIRIES_PER_VISITOR_PER_HOUR: '2' });
     try {
