@@ -28,6 +28,7 @@ export type SiteErrorCode =
   | 'not_found'
   | 'method_not_allowed'
   | 'unsupported_media_type'
+  | 'conflict'
   | 'rate_limited'
   | 'unavailable'
   | 'upstream_error'
@@ -40,6 +41,7 @@ const STATUS: Record<SiteErrorCode, number> = {
   not_found: 404,
   method_not_allowed: 405,
   unsupported_media_type: 415,
+  conflict: 409,
   rate_limited: 429,
   unavailable: 503,
   upstream_error: 502,
