@@ -303,7 +303,9 @@ const CLIENT_ERRORS = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive.'],
 };
 server.on('clientError', (error, socket) => {
-  if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+  // A response already on its way on this socket cannot be followed by another: the socket just closes.
+  const answering = socket._httpMessage?.headersSent;
+  if (error.code === 'ECONNRESET' || !socket.writable || answering) return socket.destroy();
   const [status, message] = CLIENT_ERRORS[error.code] ?? [400, 'The request could not be read.'];
   const requestId = `site_${randomBytes(12).toString('hex')}`;
   const body = JSON.stringify({ error: { code: 'invalid_request', message, request_id: requestId } });
@@ -316,7 +318,12 @@ server.on('clientError', (error, socket) => {
     Connection: 'close',
   };
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('\r\n')}\r\n\r\n${body}`);
+  // Closed once the answer is out, as Node's own handler does: only ending it left a client that kept
+  // sending (a slow header, a byte a second) connected until the 30 s request timeout.
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('\r\n')}\r\n\r\n${body}`, () =>
+    socket.destroy(),
+  );
+  setTimeout(() => socket.destroy(), 1000).unref();
   logRefusal(requestId, status, 'invalid_request', message);
 });
 
