@@ -3,14 +3,16 @@ import type { Instrumentation } from 'next';
 /**
  * Runs once when a server process starts, before it serves requests: the embedded catalog service
  * opens its database (creating and filling it on first start) and starts the catalog activity job; the
- * site opens its own database and starts its jobs (change-feed sync, lead worker). The failure log is
- * made here so that scripts/serve.mjs, which logs its own refusals through it, finds it.
+ * site opens its own database and starts its jobs (change-feed sync, lead worker). The failure log and the
+ * probes' count are made here so that scripts/serve.mjs, which uses both before Next.js, finds them.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { settings } = await import('./lib/settings');
   const { failureLog } = await import('./lib/failure-log');
   failureLog();
+  const { installProbeGate } = await import('./lib/site/probe-gate');
+  installProbeGate();
   if (settings().CATALOG_API_ENABLED) {
     const { ensureDatabase, getDb, startCatalogActivity } = await import('./lib/catalog-api');
     await ensureDatabase();

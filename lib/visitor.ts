@@ -12,6 +12,8 @@ import type { Settings } from './settings';
 export const PEER_HEADER = 'x-rental-peer';
 /** Set by the server on a router prefetch (a page's shell, no upstream call), which Next.js hides from the proxy. */
 export const PREFETCH_HEADER = 'x-rental-prefetch';
+/** Set by the server on a GET /api/ready it has counted against the prober (lib/site/probe-gate.ts). */
+export const PROBE_COUNTED_HEADER = 'x-rental-probe-counted';
 
 export function visitorOf(request: Request, s: Pick<Settings, 'TRUSTED_PROXY_COUNT'>): string {
   return visitorFrom(request.headers.get(PEER_HEADER), request.headers.get('x-forwarded-for'), s);

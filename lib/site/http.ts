@@ -8,7 +8,7 @@ import { processSingleton } from '../process-singleton';
 import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../rate-limit';
 import { currentRequest, runInRequest } from '../request-context';
 import { type Settings, settings, settingsVersion } from '../settings';
-import { visitorOf as visitorWith } from '../visitor';
+import { PROBE_COUNTED_HEADER, visitorOf as visitorWith } from '../visitor';
 import { logFailure, templateOf, verdictOf } from './failures';
 import { logger } from './logger';
 import { waitInWords } from './refusal-page';
@@ -142,6 +142,10 @@ export async function pageViewWait(visitor: string, pathname?: string): Promise<
   return wait;
 }
 
+/** Seconds until this prober may probe /api/ready again (0: now; counted when 0). */
+export const readyProbeWait = (visitor: string): Promise<number> =>
+  consumeOrWait(visitorLimits().ready, visitor);
+
 export async function limitVisitor(visitor: string, what: 'requests' | 'inquiries' | 'ready'): Promise<void> {
   const seconds = await consumeOrWait(visitorLimits()[what], visitor);
   if (seconds > 0) {
@@ -235,7 +239,9 @@ export function route<P>(
     return runInRequest(context, async () => {
       try {
         const limit = options.visitorLimit ?? 'requests';
-        if (limit) await limitVisitor(ctx.visitor, limit);
+        // A probe the server already counted (scripts/serve.mjs, lib/site/probe-gate.ts) is not counted twice.
+        const counted = limit === 'ready' && request.headers.get(PROBE_COUNTED_HEADER) === '1';
+        if (limit && !counted) await limitVisitor(ctx.visitor, limit);
         return await handler(request, ctx, await segment.params);
       } catch (error) {
         return failed(error, ctx.requestId, path);
