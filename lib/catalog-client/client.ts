@@ -41,6 +41,8 @@ export interface ClientOptions {
    * inquiry) that may use the budget's reserve. Without it every call is the site's own read.
    */
   chargeTo?: (method: 'GET' | 'POST', path: string) => Charge;
+  /** The request id a call carries when its caller gave none (a page's, from the request context). */
+  requestIdNow?: () => string | undefined;
 }
 
 export interface Charge {
@@ -126,7 +128,8 @@ export function createCatalogClient(options: ClientOptions) {
       [`X-${short}-API-TOKEN`]: options.apiKey,
       Accept: 'application/json',
     };
-    if (opts.requestId) headers['X-Request-Id'] = opts.requestId;
+    const ourId = opts.requestId ?? options.requestIdNow?.();
+    if (ourId) headers['X-Request-Id'] = ourId;
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
     const limitMs = method === 'POST' ? postTimeoutMs : timeoutMs;

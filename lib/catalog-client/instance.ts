@@ -1,6 +1,7 @@
 import 'server-only';
 import { observeUpstream, setMetricSources } from '../metrics';
 import { forgetProcessSingleton, processSingleton } from '../process-singleton';
+import { currentRequest } from '../request-context';
 import { settings } from '../settings';
 import { RequestBudget } from './budget';
 import { TaggedCache } from './cache';
@@ -35,6 +36,8 @@ function held(): Held {
       ),
       observe: observeUpstream,
       chargeTo: chargeOf,
+      // One id follows a page's request upstream too, as the /api routes pass theirs.
+      requestIdNow: () => currentRequest()?.requestId,
     });
     const cache = new TaggedCache({ maxBytes: s.CACHE_MAX_MB * 1024 * 1024 });
     const catalog = createCatalog(client, cache, {
