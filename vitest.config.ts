@@ -49,6 +49,17 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Visitors from distinct loopback addresses against production servers (issue #24).
+          name: 'abuse',
+          include: ['tests/abuse/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 400_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'build',
           include: ['tests/build/**/*.test.ts'],
           environment: 'node',

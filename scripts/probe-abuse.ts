@@ -17,10 +17,9 @@
 // The site's upstream is its own /v2 through a counting proxy (as bench:upstream does), so the figures say
 // how many upstream calls each visitor caused. PROBE_LABEL names the JSON written to .bench/.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { Agent, createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { type Answer, closeVisitors, countingProxy, hit } from './bench/loopback';
 import { type BenchServer, startBenchServer } from './bench/server';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -29,60 +28,6 @@ const ATTACK_SECONDS = 30;
 const METRICS_TOKEN = 'probe-metrics-token-0123456789';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  bytes: number;
-  ms: number;
-  text: string;
-}
-
-const agents = new Map<string, Agent>();
-function agentFor(address: string): Agent {
-  let agent = agents.get(address);
-  if (!agent) {
-    agent = new Agent({ keepAlive: true, localAddress: address, maxSockets: 64 });
-    agents.set(address, agent);
-  }
-  return agent;
-}
-
-/** One HTTP request from the loopback address `from` (a visitor of its own). */
-function hit(
-  origin: string,
-  pathname: string,
-  from: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
-): Promise<Answer> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = request(
-      `${origin}${pathname}`,
-      { method: init.method ?? 'GET', headers: init.headers, agent: agentFor(from) },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const body = Buffer.concat(chunks);
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            bytes: body.length,
-            ms: performance.now() - started,
-            text: body.toString('utf8'),
-          });
-        });
-        res.on('error', () => resolve({ status: -1, headers: {}, bytes: 0, ms: 0, text: '' }));
-      },
-    );
-    req.setTimeout(init.timeoutMs ?? 30_000, () => req.destroy());
-    req.on('error', () =>
-      resolve({ status: -1, headers: {}, bytes: 0, ms: performance.now() - started, text: '' }),
-    );
-    req.end(init.body);
-  });
-}
 
 const tally = (statuses: number[]) => {
   const out: Record<string, number> = {};
@@ -94,43 +39,6 @@ const percentile = (values: number[], p: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 };
 const round = (n: number) => Math.round(n);
-
-/** A proxy in front of the server's own /v2 that counts every upstream call the site makes. */
-async function countingProxy() {
-  let target = '';
-  const calls: { at: number; path: string }[] = [];
-  const proxy = createServer(async (req, res) => {
-    calls.push({ at: Date.now(), path: req.url ?? '' });
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    try {
-      const answer = await fetch(`${target}${req.url}`, {
-        method: req.method,
-        headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host')) as Record<
-          string,
-          string
-        >,
-        body: chunks.length ? Buffer.concat(chunks) : undefined,
-      });
-      const headers = Object.fromEntries(answer.headers);
-      delete headers['content-encoding'];
-      delete headers['content-length'];
-      res.writeHead(answer.status, headers);
-      res.end(Buffer.from(await answer.arrayBuffer()));
-    } catch {
-      res.writeHead(502).end();
-    }
-  });
-  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v2`,
-    setTarget: (origin: string) => {
-      target = origin;
-    },
-    calls,
-    close: () => new Promise((r) => proxy.close(r)),
-  };
-}
 
 /** Server output, counted by phase. */
 function outputMeter() {
@@ -516,7 +424,7 @@ async function main() {
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     await proxy.close();
-    for (const agent of agents.values()) agent.destroy();
+    closeVisitors();
   }
   mkdirSync(path.join(root, '.bench'), { recursive: true });
   const file = path.join(root, '.bench', `probe-abuse-${LABEL}.json`);

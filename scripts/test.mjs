@@ -7,7 +7,8 @@
 //      of Postgres and Redis;
 //   3. two lanes side by side, one core each on a 2-core machine:
 //        A: contract tests on embedded PGlite, then the same suite on Postgres;
-//        B: production-build tests (two instances on Postgres and Redis among them), then end-to-end.
+//        B: production-build tests (two instances on Postgres and Redis among them), the abuse lane (visitors
+//           from distinct loopback addresses against production servers, issue #24), then end-to-end.
 // Each step's output is kept and printed when it ends (the whole of it when it failed); the run stops
 // at the first failed step and exits non-zero.
 import { spawn } from 'node:child_process';
@@ -161,6 +162,7 @@ try {
         npx('vitest', 'run', '--project', 'build', ...oneCore),
         withServices,
       );
+      await step('abuse', npx('vitest', 'run', '--project', 'abuse', ...oneCore));
       await step('end-to-end', npx('playwright', 'test'));
     })(),
   ]);
