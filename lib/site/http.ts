@@ -125,7 +125,9 @@ function visitorLimits(): VisitorLimits {
         requests: createLimiter('site_requests', s.SITE_RATE_LIMIT_PER_MINUTE, 60, redis),
         inquiries: createLimiter('site_inquiries', s.SITE_INQUIRIES_PER_VISITOR_PER_HOUR, 3600, redis),
         pages: createLimiter('site_pages', s.SITE_PAGE_VIEWS_PER_MINUTE, 60, redis),
-        ready: createLimiter('site_ready', s.SITE_RATE_LIMIT_PER_MINUTE, 60, redis),
+        // Per instance, never in Redis: a probe costs the instance it asks, and a balancer probing many
+        // instances from one address must not meet one fleet-wide count.
+        ready: createLimiter('site_ready', s.SITE_RATE_LIMIT_PER_MINUTE, 60, null),
       };
     },
     settingsVersion(),
