@@ -11,15 +11,18 @@ import type { Charge } from './client';
  * the reserve reads never reach: an inquiry, or the quote of a property whose page the visitor is on.
  *
  * "The page they are on" is what the server saw, not what a client claims: the page being drawn now, or
- * one of the last few property pages this visitor opened (each counted against their page-view limit) in
+ * one of the last ten property pages this visitor opened (each counted against their page-view limit) in
  * the last half hour. A visitor asking quotes of a hundred properties they never opened is reading, and
  * pays for it from their reads.
  */
 
 const PROPERTY_PAGE = /^\/(?:embed\/)?properties\/(\d{1,9})$/;
 const QUOTE = /^\/properties\/(\d{1,9})\/quote(?:\?|$)/;
-/** Pages a visitor may have open at once (tabs) whose quotes count as live. */
-const OPEN_PAGES = 3;
+/**
+ * Pages a visitor may have open at once (tabs, rentals compared side by side) whose quotes count as live.
+ * How many does not widen what a visitor may spend: their live work has its own allowance.
+ */
+export const OPEN_PAGES = 10;
 
 const recentPages = () =>
   processSingleton(
