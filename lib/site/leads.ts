@@ -249,7 +249,8 @@ export function publicLead(lead: Lead) {
     property_id: request.property_id ?? null,
     destination: request.destination ?? null,
     stay: request.stay,
-    budget: request.budget ?? null,
+    // A budget left empty is stored as {} (its absent fields dropped): both ends said, as null when absent.
+    budget: request.budget ? { min: request.budget.min ?? null, max: request.budget.max ?? null } : null,
     contact: { first_name: request.contact.first_name, email: request.contact.email },
     inquiry_id: lead.upstreamId,
     test: lead.test,

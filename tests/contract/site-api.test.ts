@@ -251,6 +251,15 @@ describe('POST /api/inquiries', () => {
     });
   });
 
+  it('says a budget left empty as no budget, not as two missing figures', async () => {
+    // What the form sends when both budget fields are empty: their undefined values drop out of the JSON.
+    const res = await call(inquiries.POST, '/api/inquiries', {
+      body: inquiry({ property_id: undefined, destination: { name: 'Anywhere quiet' }, budget: {} }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.lead.budget).toEqual({ min: null, max: null });
+  });
+
   it('refuses a cross-site or Origin-less post, storing nothing', async () => {
     const before = (await site.db.select().from(leads)).length;
     for (const headers of [
