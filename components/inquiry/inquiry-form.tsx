@@ -176,7 +176,8 @@ export function InquiryForm({
       if (Object.keys(error.fields).length === 0)
         left.push(
           error.code === 'network_error'
-            ? 'Your inquiry could not be sent: the connection failed. Nothing was lost; please try again.'
+            ? // It may have reached us before the connection failed: sent again, it is the same inquiry.
+              'The connection failed before our answer reached you. Please send it again: if your inquiry had already reached us, it will not be sent twice.'
             : error.message,
         );
       setProblems(left);
