@@ -19,7 +19,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { type Answer, closeVisitors, countingProxy, hit } from './bench/loopback';
+import { type Answer, closeVisitors, countingProxy, hit, type UpstreamCall } from './bench/loopback';
 import { type BenchServer, startBenchServer } from './bench/server';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -182,7 +182,7 @@ interface Timed {
 async function attack(
   origin: string,
   ids: number[],
-  calls: { at: number }[],
+  calls: UpstreamCall[],
   meter: ReturnType<typeof outputMeter>,
 ) {
   const attackers = Number(process.env.PROBE_ATTACKERS ?? 1);
@@ -205,10 +205,15 @@ async function attack(
       const k = n++;
       const id = attackerIds[k % attackerIds.length]!;
       const stay = `checkin=${day(20 + (k % 600))}&checkout=${day(27 + (k % 600))}&adults=2`;
-      attacked.page.push(stamp(await hit(origin, `/properties/${id}?${stay}`, from)));
+      // The attacker's own request ids: the site passes them upstream, so its calls can be told apart.
+      const headers = { 'x-request-id': `atk-${k}-page` };
+      attacked.page.push(stamp(await hit(origin, `/properties/${id}?${stay}`, from, { headers })));
       const other = attackerIds[(k * 7 + 3) % attackerIds.length]!;
       const quoteStay = `checkin=${day(25 + (k % 500))}&checkout=${day(33 + (k % 500))}&adults=2`;
-      attacked.quote.push(stamp(await hit(origin, `/api/properties/${other}/quote?${quoteStay}`, from)));
+      const quote = `/api/properties/${other}/quote?${quoteStay}`;
+      attacked.quote.push(
+        stamp(await hit(origin, quote, from, { headers: { 'x-request-id': `atk-${k}-q` } })),
+      );
     }
   };
   const victim = async () => {
@@ -222,13 +227,15 @@ async function attack(
       const stay = `checkin=${day(40 + i)}&checkout=${day(47 + i)}&adults=2`;
       quotes.push(stamp(await hit(origin, `/api/properties/${home}/quote?${stay}`, '127.0.0.3')));
       if (i % 3 === 2)
-        pages.push(stamp(await hit(origin, `/properties/${victimIds[1 + i / 3]}`, '127.0.0.3')));
+        pages.push(stamp(await hit(origin, `/properties/${victimIds[1 + Math.floor(i / 3)]}`, '127.0.0.3')));
     }
     return { quotes, pages, home };
   };
   const [seen] = await Promise.all([victim(), ...Array.from({ length: 8 }, (_, w) => worker(w))]);
   const attackEnded = Date.now();
   const upstreamDuring = calls.length - upstreamBefore;
+  // Calls the site made carrying the attacker's request ids (on a site that passes a page's id upstream).
+  const byAttacker = calls.slice(upstreamBefore).filter((c) => c.requestId.startsWith('atk-')).length;
   const logBytes = log.bytes();
   const failures = [...attacked.page, ...attacked.quote].filter((a) => a.status >= 400).length;
   // How long after the attack the second visitor's quotes answer again (bounded: 75 s).
@@ -249,6 +256,7 @@ async function attack(
     attacker_page_refusals_with_retry_after: pageRefusals.filter((p) => p.retryAfter).length,
     attacker_page_refusals: pageRefusals.length,
     upstream_calls_during_attack: upstreamDuring,
+    upstream_calls_with_attacker_ids: byAttacker,
     victim_quotes_200: seen.quotes.filter((q) => q.status === 200).length,
     victim_quotes: seen.quotes.length,
     victim_quote_statuses: tally(seen.quotes.map((q) => q.status)),
