@@ -8,12 +8,15 @@ import type { Charge } from './client';
  * Who pays for an upstream call, for the budget's shares (lib/catalog-client/budget.ts): the visitor whose
  * request caused it (the request context says who), or nobody for the site's own work (the sync, the lead
  * worker, the replica's load run outside any request). And whether the call is live work, which may use
- * the reserve reads never reach: an inquiry, or the quote of a property whose page the visitor is on.
+ * the reserve reads never reach: an inquiry, or the quote the booking card asks (GET /api/…/quote) for a
+ * property whose page the visitor has open.
  *
- * "The page they are on" is what the server saw, not what a client claims: the page being drawn now, or
- * one of the last ten property pages this visitor opened (each counted against their page-view limit) in
- * the last half hour. A visitor asking quotes of a hundred properties they never opened is reading, and
- * pays for it from their reads.
+ * "Has open" is what the server saw, not what a client claims: one of the last ten property pages this
+ * visitor opened (each counted against their page-view limit) in the last half hour. A visitor asking
+ * quotes of a hundred properties they never opened is reading, and pays for it from their reads. So is the
+ * quote a page asks while it is drawn (a stay in its address): many addresses opening pages with stays
+ * would otherwise reach the reserve. When reads are spent, that quote is refused quietly and the card asks
+ * for it, live.
  */
 
 const PROPERTY_PAGE = /^\/(?:embed\/)?properties\/(\d{1,9})$/;
@@ -39,9 +42,10 @@ export function notePageView(visitor: string, pathname: string): void {
   pages.set(visitor, [id, ...open].slice(0, OPEN_PAGES));
 }
 
-function onPage(visitor: string, id: number): boolean {
-  const drawing = Number(currentRequest()?.path.match(PROPERTY_PAGE)?.[1] ?? 0);
-  return drawing === id || (recentPages().get(visitor)?.includes(id) ?? false);
+/** Asked by the browser (an /api route) for a property whose page this visitor has open. */
+function forOpenPage(visitor: string, id: number): boolean {
+  if (!currentRequest()?.path.startsWith('/api/')) return false;
+  return recentPages().get(visitor)?.includes(id) ?? false;
 }
 
 /** The client's `chargeTo`: the current request's visitor, and whether the call is live work for them. */
@@ -50,5 +54,5 @@ export function chargeOf(method: 'GET' | 'POST', path: string): Charge {
   if (visitor === null) return { visitor: null, live: false };
   if (method === 'POST') return { visitor, live: true };
   const quote = Number(path.match(QUOTE)?.[1] ?? 0);
-  return { visitor, live: quote > 0 && onPage(visitor, quote) };
+  return { visitor, live: quote > 0 && forOpenPage(visitor, quote) };
 }

@@ -79,10 +79,14 @@ describe('who pays', () => {
     });
   });
 
-  it('counts as live only the quote of a page the visitor is on', () => {
+  it('counts as live only the quote the booking card asks for a page the visitor has open', () => {
     const quote = (id: number) => `/properties/${id}/quote?checkin=2027-01-01&checkout=2027-01-08`;
-    expect(inRequest('/properties/42', '127.0.0.8', () => chargeOf('GET', quote(42))).live).toBe(true);
-    expect(inRequest('/properties/42', '127.0.0.8', () => chargeOf('GET', quote(43))).live).toBe(false);
+    notePageView('127.0.0.8', '/properties/42');
+    // The quote a page asks while it is drawn is a read: pages opened with stays cannot reach the reserve.
+    expect(inRequest('/properties/42', '127.0.0.8', () => chargeOf('GET', quote(42))).live).toBe(false);
+    expect(inRequest('/api/properties/42/quote', '127.0.0.8', () => chargeOf('GET', quote(42))).live).toBe(
+      true,
+    );
     const asked = (id: number) =>
       inRequest(`/api/properties/${id}/quote`, '127.0.0.8', () => chargeOf('GET', quote(id))).live;
     expect(asked(77)).toBe(false);
