@@ -26,7 +26,13 @@ export async function proxy(request: NextRequest) {
 }
 
 function tooManyPages(seconds: number, pathname: string, again: string, requestId: string): NextResponse {
-  const html = refusalPage({ kind: 'too_many_pages', retryAfter: seconds, again, requestId });
+  const html = refusalPage({
+    kind: 'too_many_pages',
+    retryAfter: seconds,
+    again,
+    requestId,
+    embedded: pathname.startsWith('/embed/'),
+  });
   return new NextResponse(html, {
     status: 429,
     headers: {

@@ -137,6 +137,7 @@ export function pageFailed(
       retryAfter: verdict.retryAfter,
       again,
       requestId: requestId ?? 'unknown',
+      embedded: current.path.startsWith('/embed/'),
     }),
   };
 }

@@ -25,8 +25,7 @@ const WORDS: Record<Refusal, { title: string; text: (wait: string) => string }> 
   },
   unavailable: {
     title: 'Our catalog is not answering',
-    text: (wait) =>
-      `We could not reach our catalog of rentals just now. Please try again in ${wait}; nothing you sent us is lost.`,
+    text: (wait) => `We could not reach our catalog of rentals just now. Please try again in ${wait}.`,
   },
   internal: {
     title: 'This page could not be shown',
@@ -83,28 +82,32 @@ export interface RefusalPage {
   /** Where "Try again" goes: the address that was refused, path and query. */
   again: string;
   requestId: string;
+  /** A partner's frame (`/embed/*`): the message only, as the embeds show no site header or footer. */
+  embedded?: boolean;
 }
 
-export function refusalPage({ kind, retryAfter, again, requestId }: RefusalPage): string {
+export function refusalPage({ kind, retryAfter, again, requestId, embedded = false }: RefusalPage): string {
   const { SITE_NAME } = settings();
   const words = WORDS[kind];
   const name = html(SITE_NAME);
   const signed = /[.!?]$/.test(SITE_NAME) ? name : `${name}.`;
   // Only a path on this site: "Try again" never leads elsewhere, whatever the address held.
   const target = again.startsWith('/') && !again.startsWith('//') ? again : '/';
+  const header = `<header><div class="bar"><a class="name" href="/">${name}</a><nav aria-label="Main"><ul>
+<li><a href="/destinations">Destinations</a></li><li><a href="/search">All rentals</a></li>
+<li><a class="cta" href="/inquire">Ask an agent</a></li></ul></nav></div></header>`;
+  const footer = `<footer><div class="bar foot"><span>© ${signed} Prices and availability come live from our catalog; every inquiry is answered by a reservations agent.</span>
+<nav aria-label="Footer"><ul><li><a href="/destinations">Destinations</a></li><li><a href="/inquire">General request</a></li>
+<li><a href="/partners">Embed for partners</a></li><li><a href="/docs/api">Partner API</a></li></ul></nav></div></footer>`;
+  const destinations = embedded ? '' : '\n<a class="link" href="/destinations">Browse destinations</a>';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>${html(words.title)} · ${name}</title><style>${STYLE}</style></head><body>
-<header><div class="bar"><a class="name" href="/">${name}</a><nav aria-label="Main"><ul>
-<li><a href="/destinations">Destinations</a></li><li><a href="/search">All rentals</a></li>
-<li><a class="cta" href="/inquire">Ask an agent</a></li></ul></nav></div></header>
+${embedded ? '' : header}
 <main id="main"><section aria-labelledby="refusal-title"><h1 id="refusal-title">${html(words.title)}</h1>
 <p>${html(words.text(waitInWords(retryAfter ?? 30)))}</p>
-<div class="actions"><a class="again" href="${html(target)}">Try again</a>
-<a class="link" href="/destinations">Browse destinations</a></div>
+<div class="actions"><a class="again" href="${html(target)}">Try again</a>${destinations}</div>
 <p class="ref">Reference: ${html(requestId)}</p></section></main>
-<footer><div class="bar foot"><span>© ${signed} Prices and availability come live from our catalog; every inquiry is answered by a reservations agent.</span>
-<nav aria-label="Footer"><ul><li><a href="/destinations">Destinations</a></li><li><a href="/inquire">General request</a></li>
-<li><a href="/partners">Embed for partners</a></li><li><a href="/docs/api">Partner API</a></li></ul></nav></div></footer>
+${embedded ? '' : footer}
 </body></html>`;
 }

@@ -92,5 +92,26 @@ describe('what a failed page answers', () => {
     expect(html).not.toContain('<script>');
     expect(html).not.toMatch(/<script|<link rel="stylesheet"/);
     expect(Buffer.byteLength(html)).toBeLessThan(6000);
+    expect(html).toContain('<header>');
+  });
+
+  it('in a partner’s frame, is the message alone, without the site’s header and footer', () => {
+    const html = refusalPage({
+      kind: 'unavailable',
+      retryAfter: 60,
+      again: '/embed/properties/7',
+      requestId: 'r1',
+    });
+    const framed = refusalPage({
+      kind: 'unavailable',
+      retryAfter: 60,
+      again: '/embed/properties/7',
+      requestId: 'r1',
+      embedded: true,
+    });
+    expect(framed).toContain('Our catalog is not answering');
+    expect(framed).toContain('href="/embed/properties/7"');
+    expect(framed).not.toMatch(/<header|<footer|Browse destinations/);
+    expect(html).toMatch(/<header/);
   });
 });
