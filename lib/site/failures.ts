@@ -61,7 +61,10 @@ function upstreamVerdict(error: UpstreamError): Verdict {
     refusal: 'unavailable',
     retryAfter: 30,
     level: 'warn',
-    message: `upstream call failed: ${error.message}`,
+    message:
+      error.code === 'unreadable_answer'
+        ? `unexpected answer from the catalog: ${error.message}`
+        : `upstream call failed: ${error.message}`,
   };
 }
 
