@@ -1,11 +1,18 @@
+import type { Instrumentation } from 'next';
+
 /**
  * Runs once when a server process starts, before it serves requests: the embedded catalog service
  * opens its database (creating and filling it on first start) and starts the catalog activity job; the
- * site opens its own database and starts its jobs (change-feed sync, lead worker).
+ * site opens its own database and starts its jobs (change-feed sync, lead worker). The failure log and the
+ * probes' count are made here so that scripts/serve.mjs, which uses both before Next.js, finds them.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { settings } = await import('./lib/settings');
+  const { failureLog } = await import('./lib/failure-log');
+  failureLog();
+  const { installProbeGate } = await import('./lib/site/probe-gate');
+  installProbeGate();
   if (settings().CATALOG_API_ENABLED) {
     const { ensureDatabase, getDb, startCatalogActivity } = await import('./lib/catalog-api');
     await ensureDatabase();
@@ -17,3 +24,15 @@ export async function register() {
   const { startSiteJobs } = await import('./lib/site/jobs');
   startSiteJobs();
 }
+
+/**
+ * Every error Next.js meets while answering (a page's render, a route outside lib/site/http's `route`):
+ * one structured line, summarised when it repeats, and for a page the answer the server sends instead of
+ * the framework's bare 500 (lib/site/failures.ts). The server starts Next.js quiet, so this is the only
+ * account of it: no multi-line stack per request.
+ */
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { pageFailed } = await import('./lib/site/failures');
+  pageFailed(error, request, context);
+};

@@ -41,6 +41,8 @@ export default defineConfig({
             SVC_RATE_LIMIT_PER_HOUR: '1000000',
             SITE_RATE_LIMIT_PER_MINUTE: '1000000',
             SITE_INQUIRIES_PER_VISITOR_PER_HOUR: '1000000',
+            // And one visitor (the test process) causes every upstream call: no share of its own.
+            UPSTREAM_VISITOR_SHARE: '1',
           },
         },
       },
@@ -52,6 +54,17 @@ export default defineConfig({
           include: ['tests/foreign/**/*.test.ts'],
           environment: 'node',
           testTimeout: 600_000,
+          hookTimeout: 400_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Visitors from distinct loopback addresses against production servers (issue #24).
+          name: 'abuse',
+          include: ['tests/abuse/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
           hookTimeout: 400_000,
         },
       },

@@ -1,9 +1,10 @@
 import 'server-only';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { processSingleton } from './process-singleton';
 
 /*
  * Prometheus metrics of one server process, for operators (served at /metrics by scripts/serve.mjs when
- * METRICS is on). The registry lives on globalThis under a shared symbol: the server script registers the
+ * METRICS is on). The registry is one per process (lib/process-singleton.ts): the server script registers the
  * HTTP metrics on it, the app (several Next.js bundles) registers these. Recording is cheap and always on;
  * only serving them is behind the setting.
  *
@@ -11,15 +12,8 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
  * status code or an error code. Nothing here ever holds the API key, a visitor's address or a lead's content.
  */
 
-const REGISTRY = Symbol.for('rental.metrics.registry');
-const APP = Symbol.for('rental.metrics.app');
-
-type G = typeof globalThis & { [REGISTRY]?: Registry; [APP]?: AppMetrics };
-
 export function registry(): Registry {
-  const g = globalThis as G;
-  g[REGISTRY] ??= new Registry();
-  return g[REGISTRY];
+  return processSingleton('metrics.registry', () => new Registry());
 }
 
 export interface CacheCounts {
@@ -53,8 +47,10 @@ interface AppMetrics {
 const UPSTREAM_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15];
 
 function appMetrics(): AppMetrics {
-  const g = globalThis as G;
-  if (g[APP]) return g[APP];
+  return processSingleton('metrics.app', makeAppMetrics);
+}
+
+function makeAppMetrics(): AppMetrics {
   const registers = [registry()];
   const sources: Sources = {};
   new Counter({
@@ -112,7 +108,7 @@ function appMetrics(): AppMetrics {
       if (counts) this.set(counts.oldestWaitingSeconds ?? 0);
     },
   });
-  g[APP] = {
+  return {
     sources,
     upstream: new Histogram({
       name: 'catalog_upstream_request_duration_seconds',
@@ -138,7 +134,6 @@ function appMetrics(): AppMetrics {
       registers,
     }),
   };
-  return g[APP];
 }
 
 /** Tells the metrics where to read the cache's counters and the lead counts at scrape time. */

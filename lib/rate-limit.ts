@@ -35,13 +35,30 @@ export function createLimiter(
   });
 }
 
+/**
+ * A limiter's refusal, recognised by its shape rather than `instanceof`: the limiters are made once per
+ * process (lib/process-singleton.ts), so the one a bundle calls may come from another bundle's copy of
+ * rate-limiter-flexible, whose RateLimiterRes is another class. Mistaken for a failure, every refusal
+ * would be a 500.
+ */
+export function isLimiterRefusal(value: unknown): value is RateLimiterRes {
+  if (value instanceof RateLimiterRes) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const res = value as Partial<Record<keyof RateLimiterRes, unknown>>;
+  return (
+    typeof res.msBeforeNext === 'number' &&
+    typeof res.remainingPoints === 'number' &&
+    typeof res.consumedPoints === 'number'
+  );
+}
+
 /** Counts one for `key`; returns 0 when allowed, else the whole seconds until it would be. */
 export async function consumeOrWait(limiter: Limiter, key: string): Promise<number> {
   try {
     await limiter.consume(key);
     return 0;
   } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    if (!isLimiterRefusal(rejection)) throw rejection;
     return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
   }
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { processSingleton } from './process-singleton';
 
 /**
  * Every setting of the app, read from the environment once and checked with zod; a bad value stops
@@ -67,6 +68,13 @@ const schema = z.object({
   /** The client keeps itself this far under the upstream's limits (per key, shared by every visitor). */
   UPSTREAM_BUDGET_PER_MINUTE: positiveInt.default(550),
   UPSTREAM_BUDGET_PER_HOUR: positiveInt.default(9500),
+  /**
+   * A fair share of the budget (docs/decisions.md#a-fair-share-of-the-upstream-budget): one visitor's reads
+   * may use at most this share of each window (their live work, half as much again), and reads never use
+   * the last UPSTREAM_RESERVE_SHARE, kept for live work (the quote of the page a traveller is on, inquiries).
+   */
+  UPSTREAM_VISITOR_SHARE: z.coerce.number().min(0.001).max(1).default(0.1),
+  UPSTREAM_RESERVE_SHARE: z.coerce.number().min(0).max(0.5).default(0.1),
   /** A GET answered 429 is retried once when Retry-After is at most this; otherwise the site answers 503. */
   UPSTREAM_MAX_RETRY_WAIT_MS: positiveInt.default(2000),
   /** The partner side's cache of upstream answers (memory per process). */
@@ -138,15 +146,19 @@ function load(env: NodeJS.ProcessEnv): Settings {
   return { ...s, siteUrl, cdnUrl: `${siteUrl}/cdn`, serviceBaseUrl: `${siteUrl}/v2` };
 }
 
-let cached: Settings | undefined;
+/** Counts reloads, process-wide: what is made from the settings is made again when it moves. */
+const generation = () => processSingleton('settings.generation', () => ({ n: 0 }));
 
+/** The settings, parsed once per process (not once per bundle: every bundle sees the same object). */
 export function settings(): Settings {
-  cached ??= load(process.env);
-  return cached;
+  return processSingleton('settings', () => load(process.env), generation().n);
 }
+
+/** The settings' version: limits and clients built from them pass it to `processSingleton`. */
+export const settingsVersion = (): number => generation().n;
 
 /** Tests change the environment and call this to read it again. */
 export function reloadSettings(): Settings {
-  cached = undefined;
+  generation().n++;
   return settings();
 }

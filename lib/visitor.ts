@@ -12,10 +12,21 @@ import type { Settings } from './settings';
 export const PEER_HEADER = 'x-rental-peer';
 /** Set by the server on a router prefetch (a page's shell, no upstream call), which Next.js hides from the proxy. */
 export const PREFETCH_HEADER = 'x-rental-prefetch';
+/** Set by the server on a GET /api/ready it has counted against the prober (lib/site/probe-gate.ts). */
+export const PROBE_COUNTED_HEADER = 'x-rental-probe-counted';
 
 export function visitorOf(request: Request, s: Pick<Settings, 'TRUSTED_PROXY_COUNT'>): string {
-  const peer = request.headers.get(PEER_HEADER)?.trim();
-  const forwarded = (request.headers.get('x-forwarded-for') ?? '')
+  return visitorFrom(request.headers.get(PEER_HEADER), request.headers.get('x-forwarded-for'), s);
+}
+
+/** The same, from the socket's address and X-Forwarded-For as received (the request context keeps both). */
+export function visitorFrom(
+  peerHeader: string | null | undefined,
+  forwardedFor: string | null | undefined,
+  s: Pick<Settings, 'TRUSTED_PROXY_COUNT'>,
+): string {
+  const peer = peerHeader?.trim();
+  const forwarded = (forwardedFor ?? '')
     .split(',')
     .map((h) => h.trim())
     .filter(Boolean);

@@ -50,6 +50,7 @@ async function main() {
     // One machine plays every visitor here: the per-visitor limit would stop the bench, not measure it.
     SITE_RATE_LIMIT_PER_MINUTE: '100000000',
     SITE_PAGE_VIEWS_PER_MINUTE: '100000000',
+    UPSTREAM_VISITOR_SHARE: '1',
     CDN_RENDERS_PER_VISITOR_PER_MINUTE: '100000000',
     CATALOG_ACTIVITY: '0',
     // Page views through the cache are measured here; the replica's load has its own bench (bench:search).

@@ -6,11 +6,20 @@
 //   name is replaced), so per-visitor limits cannot be dodged with a made-up X-Forwarded-For;
 // - methods: TRACE and methods no route serves answer 405 with `Allow`; pages answer GET and HEAD only;
 // - a URL whose %-encoding is broken answers 400 instead of failing inside the framework;
-// - security headers on every response (HSTS only when HSTS_MAX_AGE_SECONDS is set);
-// - header, body and idle timeouts sized for this site, and a cap on open connections.
-// Errors keep the API's shape: {error: {code, message, request_id}} with X-Request-Id.
+// - a router prefetch is what the server sees (an RSC request asking for one, which renders no page), never
+//   a header a client adds to a plain GET;
+// - security headers on every response (HSTS only when HSTS_MAX_AGE_SECONDS is set), and X-Request-Id on
+//   every answer of the site (the partner API at /v2 makes its own);
+// - every request runs in the request context (lib/request-context.ts), so the upstream calls a page causes
+//   are charged to its visitor, and a page whose render failed is answered with the site's own page and
+//   status (503 + Retry-After when the upstream or the budget refused) instead of Next.js's empty 500;
+// - header, body and idle timeouts sized for this site and kept to the second, and a cap on connections;
+// - Node's own refusals (431 headers too large, 400 unreadable, 408 too slow) in the site's error shape.
+// Errors keep the API's shape: {error: {code, message, request_id}} with X-Request-Id. Failures are logged
+// once per kind and minute (lib/failure-log.ts), so a flood of bad requests cannot fill the disk.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, STATUS_CODES } from 'node:http';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -23,6 +32,7 @@ if (!Number.isInteger(hstsSeconds) || hstsSeconds < 0) {
 
 const PEER_HEADER = 'x-rental-peer';
 const PREFETCH_HEADER = 'x-rental-prefetch';
+const PROBE_COUNTED_HEADER = 'x-rental-probe-counted';
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 // What the browser and the partner API may use per path; everything else is a page (GET and HEAD).
 const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -36,12 +46,27 @@ const SECURITY_HEADERS = {
   ...(hstsSeconds > 0 ? { 'Strict-Transport-Security': `max-age=${hstsSeconds}; includeSubDomains` } : {}),
 };
 
-function refuse(req, res, status, code, message, extra = {}) {
+/** The client's X-Request-Id when usable (docs/decisions.md#request-ids), else the site's own. */
+function requestIdOf(req) {
   const incoming = req.headers['x-request-id'];
-  const requestId =
-    typeof incoming === 'string' && REQUEST_ID.test(incoming)
-      ? incoming
-      : `site_${randomBytes(12).toString('hex')}`;
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming)
+    ? incoming
+    : `site_${randomBytes(12).toString('hex')}`;
+}
+
+/**
+ * A refusal of the server's own, logged through the app's failure log (one line per kind and minute, then a
+ * count) once the app has made it at start-up, else as one JSON line.
+ */
+function logRefusal(requestId, status, code, message) {
+  const log = globalThis[Symbol.for('rental.failure-log')]?.value;
+  if (log)
+    log.note({ level: 'warn', kind: `server ${status} ${code}`, message, requestId, fields: { status } });
+  else console.log(JSON.stringify({ level: 40, service: 'server', requestId, status, msg: code }));
+}
+
+function refuse(req, res, status, code, message, extra = {}) {
+  const requestId = requestIdOf(req);
   const body = JSON.stringify({ error: { code, message, request_id: requestId } });
   res.writeHead(status, {
     'Content-Type': 'application/json',
@@ -50,9 +75,7 @@ function refuse(req, res, status, code, message, extra = {}) {
     ...extra,
   });
   res.end(req.method === 'HEAD' ? undefined : body);
-  console.log(
-    JSON.stringify({ level: 40, service: 'server', requestId, method: req.method, status, msg: code }),
-  );
+  logRefusal(requestId, status, code, message);
 }
 
 /** Whether every %-escape in the URL decodes (a lone `%`, `%ff` and overlong `%c0%ae` do not). */
@@ -66,6 +89,22 @@ function wellEncoded(url) {
 }
 
 const isApi = (pathname) => /^\/(api|v2)(\/|$)/.test(pathname);
+/** A page as a browser loads it (HTML), not a route, a file, Next.js's own or a router's RSC request. */
+const isPage = (req, pathname) =>
+  PAGE_METHODS.includes(req.method) &&
+  !isApi(pathname) &&
+  !/^\/(_next|cdn|maps)\//.test(pathname) &&
+  req.headers.rsc === undefined;
+
+/**
+ * One value per process shared with the app's bundles: the JavaScript twin of lib/process-singleton.ts,
+ * same key (`rental.<name>`) and same shape, so whichever side asks first makes it.
+ */
+function shared(name, create) {
+  const key = Symbol.for(`rental.${name}`);
+  globalThis[key] ??= { version: 0, value: create() };
+  return globalThis[key].value;
+}
 
 // Prometheus metrics (METRICS=1, lib/settings.ts checks the values): every answer by route, method and
 // status with its latency, measured here where every request passes; the app adds upstream, cache, lead
@@ -76,9 +115,7 @@ const metricsAuth = process.env.METRICS_TOKEN ? `Bearer ${process.env.METRICS_TO
 let metrics = null;
 if (metricsOn) {
   const prom = await import('prom-client');
-  const key = Symbol.for('rental.metrics.registry');
-  globalThis[key] ??= new prom.Registry();
-  const registry = globalThis[key];
+  const registry = shared('metrics.registry', () => new prom.Registry());
   prom.collectDefaultMetrics({ register: registry });
   const requests = new prom.Histogram({
     name: 'http_request_duration_seconds',
@@ -134,26 +171,110 @@ async function serveMetrics(req, res) {
 // Imported here, after NODE_ENV is settled: parts of Next.js read it when they load.
 process.env.NODE_ENV = 'production';
 const { default: next } = await import('next');
-const app = next({ dev: false, dir: root, port });
+// Quiet: Next.js would print each failed render as a multi-line stack (0.9 KB a request under attack);
+// instrumentation.ts `onRequestError` logs each failure as one summarised JSON line instead.
+const app = next({ dev: false, dir: root, port, quiet: true });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer((req, res) => {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-  req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
-  // Next.js hides its router's headers from the proxy; a prefetch of a page's shell is marked for it here.
-  if (req.headers['next-router-prefetch']) req.headers[PREFETCH_HEADER] = '1';
-  else delete req.headers[PREFETCH_HEADER];
-  const url = req.url ?? '/';
+const requests = shared('request-context', () => new AsyncLocalStorage());
+
+/**
+ * A page whose render failed: Next.js answers 500 with an empty document that only JavaScript fills. Its
+ * answer is held (nothing of it is sent) until it ends; by then the app has said why it failed
+ * (instrumentation.ts puts the site's own page and status in the request context: 503 with Retry-After
+ * when the upstream or the budget refused, 500 with a reference otherwise), and that is sent instead.
+ * Without a known cause the framework's answer goes out as it was.
+ */
+function answerFailedPage(req, res, context) {
+  const original = {
+    writeHead: res.writeHead,
+    write: res.write,
+    end: res.end,
+    flushHeaders: res.flushHeaders,
+  };
+  let held = null;
+  const callbackOf = (...args) => args.find((a) => typeof a === 'function');
+  res.writeHead = function (status, ...rest) {
+    if (held) return this;
+    if (Number(status) < 500) return original.writeHead.call(this, status, ...rest);
+    held = { args: [status, ...rest], chunks: [] };
+    return this;
+  };
+  res.flushHeaders = function () {
+    if (!held && this.statusCode < 500) original.flushHeaders.call(this);
+  };
+  res.write = function (chunk, ...rest) {
+    if (!held) return original.write.call(this, chunk, ...rest);
+    if (chunk !== undefined && chunk !== null) held.chunks.push(chunk);
+    const callback = callbackOf(...rest);
+    if (callback) process.nextTick(callback);
+    return true;
+  };
+  res.end = function (chunk, ...rest) {
+    if (!held) return original.end.call(this, chunk, ...rest);
+    Object.assign(res, original);
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') held.chunks.push(chunk);
+    const callback = callbackOf(chunk, ...rest);
+    const answer = context.answer;
+    if (!answer) {
+      logRefusal(context.requestId, held.args[0], 'page_failed', 'a page failed without a known cause');
+      original.writeHead.call(this, ...held.args);
+      for (const part of held.chunks) original.write.call(this, part);
+      return original.end.call(this, callback);
+    }
+    // What the framework meant to send with its own body does not fit ours.
+    for (const name of ['content-encoding', 'content-length', 'transfer-encoding', 'etag', 'vary'])
+      this.removeHeader(name);
+    const body = Buffer.from(answer.body);
+    original.writeHead.call(this, answer.status, { ...answer.headers, 'Content-Length': body.length });
+    return original.end.call(this, req.method === 'HEAD' ? undefined : body, callback);
+  };
+}
+
+const server = createServer(
+  // Node checks the header and request timeouts every `connectionsCheckingInterval` (30 s by default):
+  // sockets that were to close at 10 s closed at 28–39 s. Checked every second, they close on time.
+  { connectionsCheckingInterval: 1000, headersTimeout: 10_000, requestTimeout: 30_000 },
+  (req, res) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
+    delete req.headers[PROBE_COUNTED_HEADER]; // only this server says a probe was counted
+    // Next.js hides its router's headers from the proxy: a router's prefetch (an RSC request, answered with
+    // the page's shell and no page) is marked for it here. On a plain GET the header means nothing (it was
+    // a way to see a whole page without it counting), so it is taken away.
+    const rsc = req.headers.rsc !== undefined;
+    if (rsc && req.headers['next-router-prefetch']) req.headers[PREFETCH_HEADER] = '1';
+    else delete req.headers[PREFETCH_HEADER];
+    if (!rsc) delete req.headers['next-router-prefetch'];
+    const url = req.url ?? '/';
+    const pathname = url.split('?')[0];
+    // The partner API keeps its own ids (docs/decisions.md#request-ids: generated ones read `req_…`).
+    if (!/^\/v2(\/|$)/.test(pathname)) {
+      req.headers['x-request-id'] = requestIdOf(req);
+      res.setHeader('X-Request-Id', req.headers['x-request-id']);
+    }
+    const context = {
+      requestId: req.headers['x-request-id'],
+      method: req.method,
+      path: pathname,
+      peer: req.headers[PEER_HEADER],
+      forwardedFor: req.headers['x-forwarded-for'],
+    };
+    requests.run(context, () => serve(req, res, url, pathname, context));
+  },
+);
+
+function serve(req, res, url, pathname, context) {
   if (metrics) {
     const started = performance.now();
     res.once('close', () => {
-      const route = routeOf(url.split('?')[0]);
+      const route = routeOf(pathname);
       const method = KNOWN_METHODS.has(req.method) ? req.method : 'other';
       const labels = { route, method, status: String(res.statusCode) };
       metrics.requests.observe(labels, (performance.now() - started) / 1000);
     });
-    if (url.split('?')[0] === '/metrics')
+    if (pathname === '/metrics')
       return serveMetrics(req, res).catch((error) => {
         console.error(error);
         if (!res.headersSent) refuse(req, res, 500, 'internal_error', 'Something went wrong on our side.');
@@ -161,7 +282,6 @@ const server = createServer((req, res) => {
   }
   if (!wellEncoded(url))
     return refuse(req, res, 400, 'invalid_request', 'The address is not correctly encoded.');
-  const pathname = url.split('?')[0];
   if (!KNOWN_METHODS.has(req.method)) {
     const allow = (isApi(pathname) ? API_METHODS : PAGE_METHODS).join(', ');
     return refuse(req, res, 405, 'method_not_allowed', `${req.method} is not served here.`, { Allow: allow });
@@ -171,13 +291,76 @@ const server = createServer((req, res) => {
       Allow: 'GET, HEAD',
     });
   }
+  if (isPage(req, pathname)) answerFailedPage(req, res, context);
+  if (pathname === '/api/ready' && probeGate())
+    return countProbe(req, res).then((counted) => counted && pass(req, res));
+  pass(req, res);
+}
+
+function pass(req, res) {
   handle(req, res).catch((error) => {
     console.error(error);
     if (!res.headersSent) refuse(req, res, 500, 'internal_error', 'Something went wrong on our side.');
   });
+}
+
+/**
+ * GET /api/ready is counted here, before Next.js, with the app's own limiter (lib/site/probe-gate.ts, made
+ * at start-up): a flood of probes past their count is refused for a fraction of what a route costs, so it
+ * cannot slow what else the process serves (with 50 connections on it, /api/health waited 80 ms at p50 when
+ * the refusals went through the framework). The route then knows the probe was counted.
+ */
+const probeGate = () => globalThis[Symbol.for('rental.site.probe-gate')]?.value;
+async function countProbe(req, res) {
+  try {
+    const wait = await probeGate()(req.headers[PEER_HEADER], req.headers['x-forwarded-for']);
+    if (wait === 0) {
+      req.headers[PROBE_COUNTED_HEADER] = '1';
+      return true;
+    }
+    refuse(req, res, 429, 'rate_limited', `Too many requests; please try again in ${wait} seconds.`, {
+      'Retry-After': String(wait),
+    });
+  } catch (error) {
+    console.error(error);
+    refuse(req, res, 500, 'internal_error', 'Something went wrong on our side.');
+  }
+  return false;
+}
+
+// What Node.js itself refuses before any handler runs (headers over its limit, a request it cannot parse,
+// headers too slow to arrive): the site's error shape and a request id, like every other answer.
+const CLIENT_ERRORS = {
+  HPE_HEADER_OVERFLOW: [431, 'The request’s headers are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive.'],
+};
+server.on('clientError', (error, socket) => {
+  // A response already on its way on this socket cannot be followed by another: the socket just closes.
+  const answering = socket._httpMessage?.headersSent;
+  if (error.code === 'ECONNRESET' || !socket.writable || answering) return socket.destroy();
+  const [status, message] = CLIENT_ERRORS[error.code] ?? [400, 'The request could not be read.'];
+  const requestId = `site_${randomBytes(12).toString('hex')}`;
+  const body = JSON.stringify({ error: { code: 'invalid_request', message, request_id: requestId } });
+  const headers = {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    'X-Request-Id': requestId,
+    ...SECURITY_HEADERS,
+    Connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  // Closed once the answer is out, as Node's own handler does: only ending it left a client that kept
+  // sending (a slow header, a byte a second) connected until the 30 s request timeout.
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('\r\n')}\r\n\r\n${body}`, () =>
+    socket.destroy(),
+  );
+  setTimeout(() => socket.destroy(), 1000).unref();
+  logRefusal(requestId, status, 'invalid_request', message);
 });
 
-// A request's headers must arrive within 10 s and its whole body within 30 s (an inquiry is at most 64 KiB);
+// A request's headers must arrive within 10 s and its whole body within 30 s (an inquiry is at most 64 KiB;
+// both set where the server is made, checked every second);
 // an idle keep-alive connection closes after SERVER_KEEP_ALIVE_SECONDS (default 5, Node's own; behind a
 // load balancer that keeps idle connections longer, set it above the balancer's idle timeout); at most
 // 2,048 connections are held open at once.
@@ -186,8 +369,6 @@ if (!Number.isInteger(keepAliveSeconds) || keepAliveSeconds < 1 || keepAliveSeco
   console.error('SERVER_KEEP_ALIVE_SECONDS must be a whole number of seconds from 1 to 600.');
   process.exit(1);
 }
-server.headersTimeout = 10_000;
-server.requestTimeout = 30_000;
 server.keepAliveTimeout = keepAliveSeconds * 1000;
 server.maxConnections = 2048;
 server.listen(port, () => console.log(`▲ Ready on http://localhost:${port}`));

@@ -6,9 +6,10 @@
 //   2. the production build (once: the build tests and the end-to-end tests serve it), beside the start
 //      of Postgres and Redis;
 //   3. two lanes side by side, one core each on a 2-core machine:
-//        A: contract tests on embedded PGlite, then the same suite on Postgres;
-//        B: production-build tests (two instances on Postgres and Redis among them), the site against
-//           upstreams we did not write (tests/foreign), then end-to-end.
+//        A: contract tests on embedded PGlite, then the same suite on Postgres, then the site against
+//           upstreams we did not write (tests/foreign);
+//        B: production-build tests (two instances on Postgres and Redis among them), the abuse lane (visitors
+//           from distinct loopback addresses against production servers, issue #24), then end-to-end.
 // Each step's output is kept and printed when it ends (the whole of it when it failed); the run stops
 // at the first failed step and exits non-zero.
 import { spawn } from 'node:child_process';
@@ -155,6 +156,7 @@ try {
     (async () => {
       await step('contract (PGlite)', contract, { TEST_REDIS_URL: services.redisUrl });
       await step('contract (Postgres)', contract, withServices);
+      await step('foreign upstreams', npx('vitest', 'run', '--project', 'foreign', ...oneCore));
     })(),
     (async () => {
       await step(
@@ -162,7 +164,7 @@ try {
         npx('vitest', 'run', '--project', 'build', ...oneCore),
         withServices,
       );
-      await step('foreign upstreams', npx('vitest', 'run', '--project', 'foreign', ...oneCore));
+      await step('abuse', npx('vitest', 'run', '--project', 'abuse', ...oneCore));
       await step('end-to-end', npx('playwright', 'test'));
     })(),
   ]);

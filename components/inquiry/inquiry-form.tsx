@@ -12,6 +12,7 @@ import {
 } from '@/lib/contract';
 import { toDay } from '@/lib/site/browser';
 import { ApiError, apiPost, HONEYPOT_FIELD } from '@/lib/site/browser/api-client';
+import { inquiryKey, newInquirySeed } from '@/lib/site/browser/inquiry-key';
 import { fieldMessage } from '@/lib/site/browser/messages';
 import type { Stay } from '@/lib/site/browser/stay';
 import { DateRangeField } from '../search/date-range-field';
@@ -147,13 +148,16 @@ export function InquiryForm({
       );
   }, [general, destination, setValue, formState.isSubmitted]);
 
+  // One key per inquiry (lib/site/browser/inquiry-key.ts): Send pressed again after a lost answer finds
+  // the lead the first press made.
+  const [seed] = useState(newInquirySeed);
   const submit = handleSubmit(async (values) => {
     setProblems([]);
     const honeypot = (document.getElementById(HONEYPOT_ID) as HTMLInputElement | null)?.value ?? '';
+    const body = { ...values, [HONEYPOT_FIELD]: honeypot };
     try {
-      const { lead } = await apiPost<{ lead: SentLead | null }>('/api/inquiries', {
-        ...values,
-        [HONEYPOT_FIELD]: honeypot,
+      const { lead } = await apiPost<{ lead: SentLead | null }>('/api/inquiries', body, undefined, {
+        'Idempotency-Key': inquiryKey(seed, body),
       });
       if (!lead) setProblems(['Thank you.']);
       else if (onSent) onSent(lead);
@@ -172,7 +176,8 @@ export function InquiryForm({
       if (Object.keys(error.fields).length === 0)
         left.push(
           error.code === 'network_error'
-            ? 'Your inquiry could not be sent: the connection failed. Nothing was lost; please try again.'
+            ? // It may have reached us before the connection failed: sent again, it is the same inquiry.
+              'The connection failed before our answer reached you. Please send it again: if your inquiry had already reached us, it will not be sent twice.'
             : error.message,
         );
       setProblems(left);

@@ -8,7 +8,7 @@ import { settings } from '../settings';
 import { type Db, queryRows } from './db/client';
 import { ApiError, validationFailed } from './http/errors';
 import type { ApiKey } from './keys';
-import { findLocation } from './locations';
+import { findLocation, findLocationFor } from './locations';
 import { loadPricingData } from './quote';
 
 /*
@@ -59,7 +59,7 @@ export async function submitInquiry(
   const { stay } = body;
   const property = body.property_id ? await loadPricingData(db, key, body.property_id) : null;
   if (body.property_id && !property) errors.property_id = 'is not a property in the catalog';
-  const location = body.destination?.id ? await findLocation(db, body.destination.id) : null;
+  const location = body.destination?.id ? await findLocationFor(db, key, body.destination.id) : null;
   if (body.destination?.id && !location) errors['destination.id'] = 'is not a location in the catalog';
   if (Object.keys(errors).length) throw validationFailed(errors);
 
@@ -130,11 +130,11 @@ export async function submitInquiry(
   });
 
   if (!live) {
-    const agent = await chooseAgent(db, body.contact.email, regionId, false);
+    const agent = await chooseAgent(db, key, body.contact.email, regionId, false);
     return { inquiry: answer(TEST_IDS_FROM + randomInt(0, 1_000_000_000), agent), replayed: false };
   }
   const save = async (tx: Db) => {
-    const agent = await chooseAgent(tx, body.contact.email, regionId, true);
+    const agent = await chooseAgent(tx, key, body.contact.email, regionId, true);
     const [row] = await queryRows<{ id: number }>(
       tx,
       sql`INSERT INTO inquiries (status, created_at, reference, property_id, destination_id, destination_name,
@@ -166,15 +166,25 @@ export async function submitInquiry(
 }
 
 /**
- * A returning guest (same email, any case) keeps the agent of their latest inquiry; otherwise the agents of
- * the region take turns. Only a live inquiry moves the turn: a test one sees who would be next.
+ * A returning guest (same email, any case) keeps the agent of their latest inquiry made with this key;
+ * otherwise the agents of the region take turns, a turn per key. Only a live inquiry moves the turn: a
+ * test one sees who would be next. Nothing another key did shows in the answer
+ * (docs/decisions.md#inquiry-agents): scoped to the partner's name, any key could ask whether an address
+ * had inquired through another partner or advisor, and who handled it.
  */
-async function chooseAgent(db: Db, email: string, regionId: number | null, advance: boolean): Promise<Agent> {
+async function chooseAgent(
+  db: Db,
+  key: ApiKey,
+  email: string,
+  regionId: number | null,
+  advance: boolean,
+): Promise<Agent> {
   const [previous] = await queryRows<Agent>(
     db,
     sql`SELECT a.id, a.first_name, a.last_name, a.email, a.phone, a.extension FROM inquiries i
         JOIN agents a ON a.id = i.agent_id AND a.active
-        WHERE lower(i.email) = lower(${email}) ORDER BY i.created_at DESC, i.id DESC LIMIT 1`,
+        WHERE i.key_id = ${key.id} AND lower(i.email) = lower(${email})
+        ORDER BY i.created_at DESC, i.id DESC LIMIT 1`,
   );
   if (previous) return previous;
   const regional = await queryRows<Agent>(
@@ -189,7 +199,7 @@ async function chooseAgent(db: Db, email: string, regionId: number | null, advan
         sql`SELECT id, first_name, last_name, email, phone, extension FROM agents WHERE active ORDER BY id`,
       );
   if (agents.length === 0) throw new Error('No active reservations agent to assign.');
-  const turnKey = `turn:${regionId ?? 'any'}`;
+  const turnKey = `turn:${key.id}:${regionId ?? 'any'}`;
   const [turn] = await queryRows<{ n: number }>(
     db,
     advance

@@ -1,6 +1,7 @@
 import 'server-only';
+import { processSingleton } from '../process-singleton';
 import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../rate-limit';
-import { type Settings, settings } from '../settings';
+import { settings, settingsVersion } from '../settings';
 import { ApiError } from './http/errors';
 import { logger } from './logger';
 
@@ -12,30 +13,32 @@ import { logger } from './logger';
  */
 
 interface Limiters {
-  from: Settings;
   minute: Limiter;
   hour: Limiter;
   inquiries: Limiter;
   renders: Limiter;
 }
 
-const LIMITERS_KEY = Symbol.for('rental.catalog-api.limits');
-
+/**
+ * Made once per process, whichever bundle asks first (the `/v2` adapter, the CDN route): made per bundle,
+ * a key's count started again from zero whenever a request went through another bundle. Tests lower the
+ * limits and reload the settings, which makes them again.
+ */
 function limiters(): Limiters {
-  const g = globalThis as typeof globalThis & { [LIMITERS_KEY]?: Limiters };
-  const s = settings();
-  // Rebuilt when the settings are (tests lower the limits and reload).
-  if (g[LIMITERS_KEY]?.from !== s) {
-    const redis = redisForLimits(s.REDIS_URL, logger);
-    g[LIMITERS_KEY] = {
-      from: s,
-      minute: createLimiter('svc_minute', s.SVC_RATE_LIMIT_PER_MINUTE, 60, redis),
-      hour: createLimiter('svc_hour', s.SVC_RATE_LIMIT_PER_HOUR, 3600, redis),
-      inquiries: createLimiter('svc_inquiries', s.SVC_INQUIRY_LIMIT_PER_10_MIN, 600, redis),
-      renders: createLimiter('cdn_renders', s.CDN_RENDERS_PER_VISITOR_PER_MINUTE, 60, redis),
-    };
-  }
-  return g[LIMITERS_KEY];
+  return processSingleton(
+    'catalog-api.limits',
+    () => {
+      const s = settings();
+      const redis = redisForLimits(s.REDIS_URL, logger);
+      return {
+        minute: createLimiter('svc_minute', s.SVC_RATE_LIMIT_PER_MINUTE, 60, redis),
+        hour: createLimiter('svc_hour', s.SVC_RATE_LIMIT_PER_HOUR, 3600, redis),
+        inquiries: createLimiter('svc_inquiries', s.SVC_INQUIRY_LIMIT_PER_10_MIN, 600, redis),
+        renders: createLimiter('cdn_renders', s.CDN_RENDERS_PER_VISITOR_PER_MINUTE, 60, redis),
+      };
+    },
+    settingsVersion(),
+  );
 }
 
 async function consume(limiter: Limiter, keyId: number, what: string): Promise<void> {

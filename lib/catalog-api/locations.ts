@@ -32,11 +32,29 @@ export async function listLocationsJson(db: Db, key: ApiKey): Promise<string> {
 /** The tree changes only when properties arrive, leave or move; the spec asks partners to refresh daily. */
 const LOCATIONS_TTL_MS = 60_000;
 
-/** The location rows (for inquiries' destinations): id, name and path. */
-export async function findLocation(db: Db, id: number) {
-  const [row] = await queryRows<{ id: number; name: string; path: string[]; region_id: number }>(
+type LocationRow = { id: number; name: string; path: string[]; region_id: number };
+
+/** A location row by id (a property's own location, for its region): id, name, path and region. */
+export async function findLocation(db: Db, id: number): Promise<LocationRow | null> {
+  const [row] = await queryRows<LocationRow>(
     db,
     sql`SELECT id, name, path, region_id FROM locations WHERE id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/**
+ * A location of the key's own location catalog (docs/decisions.md#property-or-destination): one with a
+ * property the key may see at or beneath it. A restricted key's inquiry cannot name, and its answer never
+ * describes, a destination its catalog does not list.
+ */
+export async function findLocationFor(db: Db, key: ApiKey, id: number): Promise<LocationRow | null> {
+  const [row] = await queryRows<LocationRow>(
+    db,
+    sql`SELECT l.id, l.name, l.path, l.region_id FROM locations l
+        WHERE l.id = ${id} AND EXISTS (
+          SELECT 1 FROM location_closure lc JOIN properties p ON p.location_id = lc.location_id
+          WHERE lc.ancestor_id = l.id AND ${visibleTo(key)})`,
   );
   return row ?? null;
 }

@@ -59,6 +59,7 @@ const ERROR_TEXT: Record<number, string> = {
   401: '`unauthorized`: missing or unknown key',
   403: '`forbidden`: the key lacks the scope',
   404: '`not_found`: unknown, unpublished or not allowed for this key',
+  415: '`invalid_request`: the body is JSON in another charset than UTF-8',
   429: '`rate_limited`: wait `Retry-After` seconds',
   500: '`internal_error`',
 };

@@ -32,6 +32,11 @@ export interface CacheOptions {
   markStale?: (value: unknown) => unknown;
   /** Keep a failure as the answer for this long (a 404 asked again and again by a crawler); 0: not at all. */
   cacheErrorMs?: (error: unknown) => number;
+  /**
+   * A failure that belonged to whoever made the call (a visitor over their share of the budget): a reader
+   * who only joined that call asks again for themselves instead of sharing its refusal.
+   */
+  onlyTheirs?: (error: unknown) => boolean;
 }
 
 export interface CacheStats {
@@ -71,8 +76,12 @@ export class TaggedCache {
       if ('error' in entry) throw entry.error;
       return entry.value as T;
     }
-    const pending = this.inflight.get(key);
-    if (pending) return pending as Promise<T>;
+    const pending = this.inflight.get(key) as Promise<T> | undefined;
+    if (pending)
+      return pending.catch((error: unknown) => {
+        if (options.onlyTheirs?.(error)) return this.get(key, options, load);
+        throw error;
+      });
     this.stats.misses++;
     const loading = load()
       .then((value) => {

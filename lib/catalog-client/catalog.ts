@@ -34,6 +34,9 @@ function canonical(query: object): string {
 }
 
 const passing = (error: unknown) => error instanceof UpstreamError && error.transient;
+/** A refusal of one visitor's share of the budget: another visitor joining that call asks for themselves. */
+const onlyTheirs = (error: unknown) =>
+  error instanceof UpstreamError && error.code === 'visitor_budget_exhausted';
 /** An answer served from the cache while the upstream could not give a fresh one. */
 const markStale = (answer: unknown) => ({ ...(answer as object), stale: true });
 
@@ -50,6 +53,7 @@ export function createCatalog(client: CatalogClient, cache: TaggedCache, ttl: Ca
         ttlMs: ttl.areaMs,
         serveStaleOn: passing,
         markStale,
+        onlyTheirs,
         cacheErrorMs: (error) =>
           error instanceof UpstreamError && error.status === 404 ? ttl.notFoundMs : 0,
       },
@@ -61,14 +65,14 @@ export function createCatalog(client: CatalogClient, cache: TaggedCache, ttl: Ca
     search: (query: Partial<CatalogQuery>, o?: CallOptions) =>
       cache.get(
         `search?${canonical(query)}`,
-        { tags: [tags.catalog], ttlMs: ttl.areaMs, serveStaleOn: passing, markStale },
+        { tags: [tags.catalog], ttlMs: ttl.areaMs, serveStaleOn: passing, markStale, onlyTheirs },
         () => client.listProperties(query, o),
       ),
     /** GET /properties/changes (no `since`: every live property), for the sitemap; expired with every search. */
     changes: (query: { page: number; per_page: number }, o?: CallOptions) =>
       cache.get(
         `changes?${canonical(query)}`,
-        { tags: [tags.catalog], ttlMs: ttl.areaMs, serveStaleOn: passing },
+        { tags: [tags.catalog], ttlMs: ttl.areaMs, serveStaleOn: passing, onlyTheirs },
         () => client.listChanges(query, o),
       ),
     /** GET /properties/{id} */
@@ -92,13 +96,15 @@ export function createCatalog(client: CatalogClient, cache: TaggedCache, ttl: Ca
     ) =>
       cache.get(
         `quote:${id}?${canonical(stay)}`,
-        { tags: [tags.area(id, 'rates'), tags.area(id, 'availability')], ttlMs: ttl.quoteMs },
+        { tags: [tags.area(id, 'rates'), tags.area(id, 'availability')], ttlMs: ttl.quoteMs, onlyTheirs },
         () => client.getQuote(id, stay, o),
       ),
     /** GET /locations (the document: refresh daily). */
     locations: (o?: CallOptions) =>
-      cache.get('locations', { tags: [tags.locations], ttlMs: ttl.locationsMs, serveStaleOn: passing }, () =>
-        client.listLocations(o),
+      cache.get(
+        'locations',
+        { tags: [tags.locations], ttlMs: ttl.locationsMs, serveStaleOn: passing, onlyTheirs },
+        () => client.listLocations(o),
       ),
     cache,
   };

@@ -35,6 +35,19 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Told of every call's outcome (HTTP status, or an error code: timeout, unreachable, budget_exhausted). */
   observe?: (method: string, path: string, outcome: number | string, seconds: number) => void;
+  /**
+   * Who pays for a call (lib/catalog-client/fair-share.ts): the visitor whose request caused it, or
+   * nobody (null: the site's own work), and whether it is live work (a quote for the page they are on, an
+   * inquiry) that may use the budget's reserve. Without it every call is the site's own read.
+   */
+  chargeTo?: (method: 'GET' | 'POST', path: string) => Charge;
+  /** The request id a call carries when its caller gave none (a page's, from the request context). */
+  requestIdNow?: () => string | undefined;
+}
+
+export interface Charge {
+  visitor: string | null;
+  live: boolean;
 }
 
 export interface CallOptions {
@@ -45,6 +58,8 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** Background work (the replica's load): uses only its share of the budget, and is never retried here. */
   background?: boolean;
+  /** The site's own call made while serving a visitor (a readiness check): charged to nobody. */
+  system?: boolean;
 }
 
 export interface Answer<T> {
@@ -77,6 +92,28 @@ export function createCatalogClient(options: ClientOptions) {
   const maxRetryWaitMs = options.maxRetryWaitMs ?? 2000;
   const doFetch = options.fetch ?? fetch;
   const observe = options.observe ?? (() => {});
+  const chargeTo = options.chargeTo ?? (() => ({ visitor: null, live: false }));
+
+  /** Counts the call against the budget (and its visitor's share), or throws why it may not be sent. */
+  function spend(method: 'GET' | 'POST', path: string, opts: CallOptions): void {
+    const sending = method === 'POST' ? 'inquiry' : 'read';
+    const who = opts.background || opts.system ? { visitor: null, live: false } : chargeTo(method, path);
+    const kind = opts.background ? 'background' : sending === 'read' && who.live ? 'live' : sending;
+    const refusal = budget.charge(kind, who.visitor);
+    if (!refusal) return;
+    const theirs = refusal.scope === 'visitor';
+    observe(method, path, theirs ? 'visitor_budget_exhausted' : 'budget_exhausted', 0);
+    throw new UpstreamError(
+      theirs ? 429 : 503,
+      theirs ? 'visitor_budget_exhausted' : 'budget_exhausted',
+      theirs
+        ? 'You have asked a lot of our catalog in a short time; please try again shortly.'
+        : 'The catalog is busy; try again shortly.',
+      undefined,
+      null,
+      Math.ceil(refusal.waitMs / 1000),
+    );
+  }
 
   async function call<S extends z.ZodType>(
     method: 'GET' | 'POST',
@@ -86,23 +123,13 @@ export function createCatalogClient(options: ClientOptions) {
     retried = false,
   ): Promise<Answer<z.infer<S>>> {
     const sending = method === 'POST' ? 'inquiry' : 'read';
-    const wait = budget.take(opts.background ? 'background' : sending);
-    if (wait > 0) {
-      observe(method, path, 'budget_exhausted', 0);
-      throw new UpstreamError(
-        503,
-        'budget_exhausted',
-        'The catalog is busy; try again shortly.',
-        undefined,
-        null,
-        Math.ceil(wait / 1000),
-      );
-    }
+    spend(method, path, opts);
     const headers: Record<string, string> = {
       [`X-${short}-API-TOKEN`]: options.apiKey,
       Accept: 'application/json',
     };
-    if (opts.requestId) headers['X-Request-Id'] = opts.requestId;
+    const ourId = opts.requestId ?? options.requestIdNow?.();
+    if (ourId) headers['X-Request-Id'] = ourId;
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
     const limitMs = method === 'POST' ? postTimeoutMs : timeoutMs;

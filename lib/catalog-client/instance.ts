@@ -1,23 +1,24 @@
 import 'server-only';
 import { observeUpstream, setMetricSources } from '../metrics';
+import { forgetProcessSingleton, processSingleton } from '../process-singleton';
+import { currentRequest } from '../request-context';
 import { settings } from '../settings';
 import { RequestBudget } from './budget';
 import { TaggedCache } from './cache';
 import { type Catalog, createCatalog } from './catalog';
 import { type CatalogClient, createCatalogClient } from './client';
+import { chargeOf } from './fair-share';
 
 /*
  * The process's client and cached catalog, configured from the settings: one budget and one cache for
- * every visitor. Kept on globalThis, as Next.js may load this module in several bundles. (Imported through
+ * every visitor, each upstream call charged to the visitor who caused it (fair-share.ts). One per process (lib/process-singleton.ts), as Next.js loads this module in several bundles. (Imported through
  * `index.ts`, which marks it server-only; the server's start-up jobs import it directly.)
  */
 
-const KEY = Symbol.for('rental.catalog-client');
 type Held = { client: CatalogClient; catalog: Catalog };
 
 function held(): Held {
-  const g = globalThis as typeof globalThis & { [KEY]?: Held };
-  if (!g[KEY]) {
+  return processSingleton('catalog-client', () => {
     const s = settings();
     const client = createCatalogClient({
       baseUrl: s.SVC_BASE_URL ?? s.serviceBaseUrl,
@@ -31,8 +32,12 @@ function held(): Held {
         s.UPSTREAM_BUDGET_PER_HOUR,
         Date.now,
         s.REPLICA_BUDGET_SHARE,
+        { reserve: s.UPSTREAM_RESERVE_SHARE, visitor: s.UPSTREAM_VISITOR_SHARE },
       ),
       observe: observeUpstream,
+      chargeTo: chargeOf,
+      // One id follows a page's request upstream too, as the /api routes pass theirs.
+      requestIdNow: () => currentRequest()?.requestId,
     });
     const cache = new TaggedCache({ maxBytes: s.CACHE_MAX_MB * 1024 * 1024 });
     const catalog = createCatalog(client, cache, {
@@ -42,9 +47,8 @@ function held(): Held {
       notFoundMs: 10 * 60_000,
     });
     setMetricSources({ cache: () => cache.stats });
-    g[KEY] = { client, catalog };
-  }
-  return g[KEY];
+    return { client, catalog };
+  });
 }
 
 /** The process's client, configured from the settings (one budget for every visitor). */
@@ -55,5 +59,5 @@ export const catalog = (): Catalog => held().catalog;
 
 /** Forgets the process's client and cache (tests change the settings and start again). */
 export function resetCatalogClient(): void {
-  (globalThis as typeof globalThis & { [KEY]?: Held })[KEY] = undefined;
+  forgetProcessSingleton('catalog-client');
 }

@@ -27,13 +27,13 @@ const text = (max: number) =>
     .trim()
     .min(1, { error: 'is required' })
     .max(max, { error: `must be at most ${max} characters` })
-    .refine(isPlainText, NOT_TEXT);
+    .refine((v) => isPlainText(v), NOT_TEXT);
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, lines: 'one' | 'many' = 'one') =>
   z
     .string({ error: 'must be a string' })
     .max(max, { error: `must be at most ${max} characters` })
-    .refine(isPlainText, NOT_TEXT)
+    .refine((v) => isPlainText(v, lines), NOT_TEXT)
     .nullish()
     .transform((v) => (v === null || v === undefined || v.trim() === '' ? undefined : v));
 
@@ -91,7 +91,7 @@ export const inquiryRequestSchema = perDay((today: string) =>
         },
         required(),
       ),
-      message: optionalText(INQUIRY_LIMITS.message),
+      message: optionalText(INQUIRY_LIMITS.message, 'many'),
       reference: optionalText(INQUIRY_LIMITS.reference),
     })
     .check(

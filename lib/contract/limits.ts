@@ -38,10 +38,20 @@ export function checkStayBounds(
 }
 
 /**
- * Text a person typed: NUL and unpaired surrogates are not text (Postgres refuses them, and no keyboard
- * makes them), so they are refused as the field's problem instead of failing deep in a database.
+ * Text a person typed (docs/decisions.md#text-a-person-typed): unpaired surrogates are not text, and no
+ * keyboard types a control character. Refused as the field's problem, instead of failing deep in a
+ * database (NUL) or reaching an agent's screen and mail as something else: ESC and BEL drive terminals,
+ * CR and LF forge lines in a name, U+202E and its kin turn a name's letters around. A message keeps its
+ * line breaks and tabs; a name, a phone number or a reference is one line.
  */
-export function isPlainText(value: string): boolean {
-  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+export function isPlainText(value: string, lines: 'one' | 'many' = 'one'): boolean {
+  const controls = lines === 'many' ? MESSAGE_CONTROLS : LINE_CONTROLS;
+  return !controls.test(value) && !LONE_SURROGATE.test(value);
 }
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// C0 and C1 controls, DEL, the line and paragraph separators, and the bidirectional embeddings,
+// overrides and isolates (U+202A-U+202E, U+2066-U+2069).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const LINE_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const MESSAGE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;

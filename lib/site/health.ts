@@ -1,9 +1,11 @@
 import 'server-only';
+import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CatalogClient } from '../catalog-client/client';
 import { UpstreamError } from '../catalog-client/errors';
 import { executeRows } from '../db/open';
 import type { LeadCounts } from '../metrics';
+import { forgetProcessSingleton, peekProcessSingleton, setProcessSingleton } from '../process-singleton';
 import type { Settings } from '../settings';
 import type { SiteDb } from './db/client';
 import { replicaProgress } from './replica/load';
@@ -11,7 +13,7 @@ import { lastSync } from './sync';
 
 /*
  * What an operator's probes ask (GET /api/ready): can this instance serve? Its database answers, and the
- * upstream answers this site's key. Also, for the operator rather than the balancer: the change-feed
+ * upstream answers this site's key. Also, for the operator only (METRICS_TOKEN): the change-feed
  * sync's last run, the replica's load (search falls back to the upstream until it is complete) and the
  * lead queue (how many wait, and for how long). Cheap and bounded: every check
  * has a time limit, and the upstream is asked at most once per UPSTREAM_CHECK_MS per process, whatever
@@ -21,11 +23,15 @@ import { lastSync } from './sync';
 
 const CHECK_TIMEOUT_MS = 2000;
 const UPSTREAM_CHECK_MS = 15_000;
+/** One report serves every probe for this long: a flood of probes costs a database check every 2 s. */
+const REPORT_MS = 2000;
 
 export type UpstreamState = 'ok' | 'limited' | 'key_refused' | 'unreachable' | 'error';
 
 export interface Readiness {
   ready: boolean;
+  /** When this report was made (probes within REPORT_MS of it are answered with it). */
+  checked_at: string;
   database: { ok: boolean; ms: number; error?: string };
   upstream: { ok: boolean; state: UpstreamState; status: number | null; ms: number; checked_at: string };
   sync: {
@@ -89,13 +95,11 @@ interface UpstreamCheck {
   at: number;
   result: Readiness['upstream'];
 }
-const LAST_CHECK = Symbol.for('rental.site.upstream-check');
 const STARTED = Date.now();
 
 /** The upstream's answer to one small authenticated read, remembered for UPSTREAM_CHECK_MS. */
 async function checkUpstream(client: CatalogClient, now: number): Promise<Readiness['upstream']> {
-  const g = globalThis as typeof globalThis & { [LAST_CHECK]?: Promise<UpstreamCheck> };
-  const previous = await g[LAST_CHECK];
+  const previous = await peekProcessSingleton<Promise<UpstreamCheck>>('site.upstream-check');
   if (previous && now - previous.at < UPSTREAM_CHECK_MS) return previous.result;
   const check = (async (): Promise<UpstreamCheck> => {
     const started = performance.now();
@@ -109,7 +113,8 @@ async function checkUpstream(client: CatalogClient, now: number): Promise<Readin
     try {
       await client.listProperties(
         { per_page: 1 },
-        { requestId: `ready_${now}`, signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) },
+        // The site's own question, whoever's probe asked it: charged to nobody's share.
+        { requestId: `ready_${now}`, signal: AbortSignal.timeout(CHECK_TIMEOUT_MS), system: true },
       );
       return { at: now, result: result('ok', 200) };
     } catch (error) {
@@ -124,13 +129,39 @@ async function checkUpstream(client: CatalogClient, now: number): Promise<Readin
       return { at: now, result: result('error', error.status) };
     }
   })();
-  g[LAST_CHECK] = check;
+  setProcessSingleton('site.upstream-check', check);
   return (await check).result;
 }
 
-/** Forgets the remembered upstream check (tests change the upstream between calls). */
+/** Forgets the remembered upstream check and report (tests change the upstream between calls). */
 export function forgetUpstreamCheck(): void {
-  (globalThis as typeof globalThis & { [LAST_CHECK]?: unknown })[LAST_CHECK] = undefined;
+  forgetProcessSingleton('site.upstream-check');
+  forgetProcessSingleton('site.readiness');
+}
+
+/**
+ * The readiness report, made at most once per REPORT_MS for every probe of this process, however many
+ * arrive at once (the probe flooded it with 50 connections, and a concurrent /api/health waited 1 s).
+ */
+export function recentReadiness(deps: Parameters<typeof readiness>[0]): Promise<Readiness> {
+  const now = deps.now ?? Date.now();
+  const held = peekProcessSingleton<{ at: number; report: Promise<Readiness> }>('site.readiness');
+  if (held && now - held.at < REPORT_MS) return held.report;
+  const report = readiness(deps);
+  setProcessSingleton('site.readiness', { at: now, report });
+  return report;
+}
+
+/**
+ * Whether the request is the operator's: `Authorization: Bearer <METRICS_TOKEN>`. Only then does
+ * /api/ready say more than ready or not (the lead queue, the replica, the upstream's answer to our key are
+ * the operator's business, not a passer-by's).
+ */
+export function fromOperator(request: Request, token: string | undefined): boolean {
+  if (!token) return false;
+  const given = Buffer.from(request.headers.get('authorization') ?? '');
+  const expected = Buffer.from(`Bearer ${token}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 export async function readiness(deps: {
@@ -173,6 +204,7 @@ export async function readiness(deps: {
   const counts = database.ok ? database.leads : undefined;
   return {
     ready: database.ok && upstream.ok,
+    checked_at: new Date(now).toISOString(),
     database: { ok: database.ok, ms: database.ms, ...(database.ok ? {} : { error: database.error }) },
     upstream,
     sync: { mode, last_run_at: lastRun?.toISOString() ?? null, age_seconds: age, overdue },

@@ -3,10 +3,15 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { type FieldErrors, parseQuery, REQUEST_ID_PATTERN } from '@/lib/contract';
 import { UpstreamError } from '../catalog-client/errors';
+import { notePageView } from '../catalog-client/fair-share';
+import { processSingleton } from '../process-singleton';
 import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../rate-limit';
-import { type Settings, settings } from '../settings';
-import { visitorOf as visitorWith } from '../visitor';
+import { currentRequest, runInRequest } from '../request-context';
+import { type Settings, settings, settingsVersion } from '../settings';
+import { PROBE_COUNTED_HEADER, visitorOf as visitorWith } from '../visitor';
+import { logFailure, templateOf, verdictOf } from './failures';
 import { logger } from './logger';
+import { waitInWords } from './refusal-page';
 
 /*
  * The site's own API (`/api/*`, what the browser calls) in one place: request ids, the visitor's identity
@@ -22,6 +27,8 @@ export type SiteErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
+  | 'unsupported_media_type'
+  | 'conflict'
   | 'rate_limited'
   | 'unavailable'
   | 'upstream_error'
@@ -33,6 +40,8 @@ const STATUS: Record<SiteErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  unsupported_media_type: 415,
+  conflict: 409,
   rate_limited: 429,
   unavailable: 503,
   upstream_error: 502,
@@ -95,33 +104,51 @@ export function originAllowed(request: Request, s: Settings = settings()): boole
 }
 
 interface VisitorLimits {
-  from: Settings;
   requests: Limiter;
   inquiries: Limiter;
   pages: Limiter;
+  /** GET /api/ready: counted apart, so a balancer's probes never use a visitor's own allowance. */
+  ready: Limiter;
 }
-const LIMITS_KEY = Symbol.for('rental.site.limits');
 
+/**
+ * The visitor limits, made once per process (and again only when tests reload the settings): the proxy,
+ * every route and every page share one count per visitor, whatever mix of them a visitor calls.
+ */
 function visitorLimits(): VisitorLimits {
-  const g = globalThis as typeof globalThis & { [LIMITS_KEY]?: VisitorLimits };
-  const s = settings();
-  if (g[LIMITS_KEY]?.from !== s) {
-    const redis = redisForLimits(s.REDIS_URL, logger);
-    g[LIMITS_KEY] = {
-      from: s,
-      requests: createLimiter('site_requests', s.SITE_RATE_LIMIT_PER_MINUTE, 60, redis),
-      inquiries: createLimiter('site_inquiries', s.SITE_INQUIRIES_PER_VISITOR_PER_HOUR, 3600, redis),
-      pages: createLimiter('site_pages', s.SITE_PAGE_VIEWS_PER_MINUTE, 60, redis),
-    };
-  }
-  return g[LIMITS_KEY];
+  return processSingleton(
+    'site.visitor-limits',
+    () => {
+      const s = settings();
+      const redis = redisForLimits(s.REDIS_URL, logger);
+      return {
+        requests: createLimiter('site_requests', s.SITE_RATE_LIMIT_PER_MINUTE, 60, redis),
+        inquiries: createLimiter('site_inquiries', s.SITE_INQUIRIES_PER_VISITOR_PER_HOUR, 3600, redis),
+        pages: createLimiter('site_pages', s.SITE_PAGE_VIEWS_PER_MINUTE, 60, redis),
+        // Per instance, never in Redis: a probe costs the instance it asks, and a balancer probing many
+        // instances from one address must not meet one fleet-wide count.
+        ready: createLimiter('site_ready', s.SITE_RATE_LIMIT_PER_MINUTE, 60, null),
+      };
+    },
+    settingsVersion(),
+  );
 }
 
-/** Seconds until this visitor may view another page (0: now). */
-export const pageViewWait = (visitor: string): Promise<number> =>
-  consumeOrWait(visitorLimits().pages, visitor);
+/**
+ * Counts a page view: the seconds until this visitor may view another page (0: now). A property's page
+ * they may view makes its quotes live work for them (lib/catalog-client/fair-share.ts).
+ */
+export async function pageViewWait(visitor: string, pathname?: string): Promise<number> {
+  const wait = await consumeOrWait(visitorLimits().pages, visitor);
+  if (wait === 0 && pathname) notePageView(visitor, pathname);
+  return wait;
+}
 
-export async function limitVisitor(visitor: string, what: 'requests' | 'inquiries'): Promise<void> {
+/** Seconds until this prober may probe /api/ready again (0: now; counted when 0). */
+export const readyProbeWait = (visitor: string): Promise<number> =>
+  consumeOrWait(visitorLimits().ready, visitor);
+
+export async function limitVisitor(visitor: string, what: 'requests' | 'inquiries' | 'ready'): Promise<void> {
   const seconds = await consumeOrWait(visitorLimits()[what], visitor);
   if (seconds > 0) {
     const message =
@@ -132,9 +159,7 @@ export async function limitVisitor(visitor: string, what: 'requests' | 'inquirie
   }
 }
 
-/** A wait as a person reads it: "30 seconds", "10 minutes". */
-export const waitInWords = (seconds: number) =>
-  seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+export { waitInWords };
 
 /** What an upstream failure means to a visitor, without the upstream's internals. */
 export function fromUpstream(error: UpstreamError): SiteError {
@@ -147,6 +172,13 @@ export function fromUpstream(error: UpstreamError): SiteError {
     return new SiteError(
       'upstream_error',
       'The catalog sent an answer this site could not read; please try again later.',
+    );
+  if (error.code === 'visitor_budget_exhausted')
+    return new SiteError(
+      'rate_limited',
+      `You have asked a lot in a short time; please try again in ${waitInWords(error.retryAfter ?? 10)}.`,
+      undefined,
+      error.retryAfter ?? 10,
     );
   if (error.status === 429 || error.code === 'budget_exhausted')
     return new SiteError(
@@ -187,57 +219,58 @@ export function errorResponse(error: SiteError, requestId: string): Response {
 }
 
 /**
- * Wraps a route handler: request id, the visitor's request limit, and every failure turned into the
- * one error shape (upstream errors mapped, anything unexpected logged with the request id and answered 500).
+ * Wraps a route handler: request id, the visitor's request limit, the request's context (who pays for the
+ * upstream calls it causes), and every failure turned into the one error shape: upstream errors mapped,
+ * anything unexpected answered 500; each logged once, summarised when it repeats (lib/site/failures.ts).
  */
 export function route<P>(
   handler: (request: Request, ctx: Context, params: P) => Promise<Response>,
   options: {
-    /** Count the request against the visitor's limit (off for health probes: a balancer probes often). */
-    visitorLimit?: boolean;
+    /**
+     * Which of the visitor's limits the request counts against: their requests (the default), the probes'
+     * own count (`ready`: a balancer probes often from one address), or none (liveness).
+     */
+    visitorLimit?: 'requests' | 'ready' | false;
   } = {},
 ): (request: Request, segment: { params: Promise<P> }) => Promise<Response> {
   return async (request, segment) => {
     const ctx = { requestId: requestIdOf(request), visitor: visitorOf(request) };
-    try {
-      if (options.visitorLimit !== false) await limitVisitor(ctx.visitor, 'requests');
-      return await handler(request, ctx, await segment.params);
-    } catch (error) {
-      if (error instanceof SiteError) return errorResponse(error, ctx.requestId);
-      if (error instanceof UpstreamError) {
-        const mapped = fromUpstream(error);
-        if (error.status === 401 || error.status === 403) {
-          // The site's own key refused: no visitor can fix that; someone must, now.
-          logger.error(
-            {
-              requestId: ctx.requestId,
-              upstream: { status: error.status, code: error.code, id: error.requestId },
-            },
-            'the upstream refused the site’s API key (SVC_API_KEY): check the key and its scopes',
-          );
-        } else if (mapped.code === 'upstream_error' || mapped.code === 'unavailable') {
-          logger.warn(
-            {
-              requestId: ctx.requestId,
-              upstream: { status: error.status, code: error.code, id: error.requestId },
-            },
-            error.code === 'unreadable_answer'
-              ? `unexpected answer from the catalog: ${error.message}`
-              : `upstream call failed: ${error.message}`,
-          );
-        }
-        return errorResponse(mapped, ctx.requestId);
+    const path = new URL(request.url).pathname;
+    const context = {
+      ...currentRequest(),
+      requestId: ctx.requestId,
+      visitor: ctx.visitor,
+      path,
+      method: request.method,
+    };
+    return runInRequest(context, async () => {
+      try {
+        const limit = options.visitorLimit ?? 'requests';
+        // A probe the server already counted (scripts/serve.mjs, lib/site/probe-gate.ts) is not counted twice.
+        const counted = limit === 'ready' && request.headers.get(PROBE_COUNTED_HEADER) === '1';
+        if (limit && !counted) await limitVisitor(ctx.visitor, limit);
+        return await handler(request, ctx, await segment.params);
+      } catch (error) {
+        return failed(error, ctx.requestId, path);
       }
-      logger.error(
-        { err: error, requestId: ctx.requestId, path: new URL(request.url).pathname },
-        'api route failed',
-      );
-      return errorResponse(
-        new SiteError('internal_error', 'Something went wrong on our side.'),
-        ctx.requestId,
-      );
-    }
+    });
   };
+}
+
+function failed(error: unknown, requestId: string, path: string): Response {
+  if (error instanceof SiteError) return errorResponse(error, requestId);
+  const verdict = verdictOf(error);
+  if (error instanceof UpstreamError) {
+    const mapped = fromUpstream(error);
+    // The operator hears of the upstream failing, refusing our key or out of budget, not of a visitor's
+    // own mistakes (a stay refused, a property not found) nor of one visitor using up their share.
+    const ours = mapped.code === 'upstream_error' || mapped.code === 'unavailable';
+    if (ours || error.status === 401 || error.status === 403)
+      logFailure('api', templateOf(path), verdict, requestId, error);
+    return errorResponse(mapped, requestId);
+  }
+  logFailure('api', templateOf(path), { ...verdict, message: 'api route failed' }, requestId, error);
+  return errorResponse(new SiteError('internal_error', 'Something went wrong on our side.'), requestId);
 }
 
 /** The request's query by the contract's rules (unknown keys ignored, first value wins), or a 400 with every problem. */

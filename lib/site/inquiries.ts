@@ -8,7 +8,16 @@ import { HONEYPOT_FIELD } from './browser/api-client';
 import type { SiteDb } from './db/client';
 import type { LeadShown } from './db/schema';
 import { type Context, limitVisitor, originAllowed, SiteError } from './http';
-import { createLead, type DeliveryPolicy, deliverLead, type Lead, queueLead, sendSlots } from './leads';
+import {
+  createLead,
+  type DeliveryPolicy,
+  deliverLead,
+  findLead,
+  type Lead,
+  leadIdFor,
+  queueLead,
+  sendSlots,
+} from './leads';
 import { logger } from './logger';
 
 export function deliveryPolicy(s: Settings): DeliveryPolicy {
@@ -23,13 +32,65 @@ export function deliveryPolicy(s: Settings): DeliveryPolicy {
 /** How long a visitor's inquiry waits for a send slot before it is left to the queue (answered 202). */
 const SLOT_WAIT_MS = 3000;
 
-export type Accepted = { lead: Lead } | { discarded: true };
+/** `replayed`: the same inquiry sent again under its Idempotency-Key; the lead it made the first time. */
+export type Accepted = { lead: Lead; replayed?: boolean } | { discarded: true };
+
+/** The inquiry form's key for one inquiry (lib/site/browser/inquiry-key.ts makes it). */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._-]{16,100}$/;
+
+function idempotencyKeyOf(request: Request): string | undefined {
+  const value = request.headers.get('idempotency-key');
+  if (value === null) return undefined;
+  if (!IDEMPOTENCY_KEY.test(value))
+    throw new SiteError(
+      'invalid_request',
+      'The Idempotency-Key header must be 16 to 100 of A-Z a-z 0-9 . _ -.',
+    );
+  return value;
+}
+
+/** JSON with its keys in order: what was sent, whichever order a database gives it back in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+/**
+ * The lead a resent inquiry made the first time, as it stands now; a 409 if the key came with another
+ * inquiry (a client reusing keys). A lead the upstream refused answers as it did the first time.
+ */
+function replay(lead: Lead, request: InquiryRequest): Accepted {
+  const same = { ...request, reference: request.reference ?? lead.request.reference };
+  if (canonical(same) !== canonical(lead.request))
+    throw new SiteError(
+      'conflict',
+      'This inquiry was already sent with other details; reload the page to send a new one.',
+    );
+  return { lead: outcome(lead), replayed: true };
+}
+
+/** A lead as the traveller is told of it: a refused one is the refusal, with its fields. */
+function outcome(lead: Lead): Lead {
+  if (lead.status !== 'rejected') return lead;
+  const problem = lead.lastError;
+  if (problem?.code === 'validation_failed')
+    throw new SiteError('validation_failed', 'Some details need correcting.', problem.fields ?? {});
+  throw new SiteError('invalid_request', problem?.message ?? 'The inquiry was not accepted.');
+}
 
 /**
  * POST /api/inquiries, in order: the Origin, the visitor's inquiry limit, the body, the honeypot, the
  * contract's rules; then the lead is stored and only then sent. Validation problems (the site's or the
  * upstream's) come back as a field map by dotted path; an upstream that is busy or down leaves the lead
- * queued, which the browser is told.
+ * queued, which the browser is told. With an `Idempotency-Key` (the inquiry form sends one per inquiry),
+ * the same inquiry sent again (a traveller pressing Send after a lost answer) stores nothing new and
+ * answers with the lead it made the first time.
  */
 export async function acceptInquiry(
   request: Request,
@@ -46,7 +107,11 @@ export async function acceptInquiry(
     throw new SiteError('forbidden', 'Inquiries are accepted from this site’s own pages only.');
   }
   await limitVisitor(ctx.visitor, 'inquiries');
-  const body = await readJsonObject(request, (message) => new SiteError('invalid_request', message));
+  const body = await readJsonObject(
+    request,
+    (message, problem) =>
+      new SiteError(problem === 'charset' ? 'unsupported_media_type' : 'invalid_request', message),
+  );
   const { [HONEYPOT_FIELD]: honeypot, ...inquiry } = body;
   if (typeof honeypot === 'string' && honeypot.trim() !== '') {
     logger.info({ requestId: ctx.requestId, visitor: ctx.visitor }, 'inquiry dropped: honeypot filled');
@@ -57,22 +122,27 @@ export async function acceptInquiry(
     throw new SiteError('validation_failed', 'Some details need correcting.', fieldErrors(parsed.error));
   }
   const policy = deliveryPolicy(deps.settings);
+  const key = idempotencyKeyOf(request);
+  const earlier = key ? await findLead(deps.db, leadIdFor(key)) : undefined;
+  if (earlier) return replay(earlier, parsed.data);
   const shown = deps.describe ? await deps.describe(parsed.data).catch(() => null) : null;
-  const lead = await createLead(deps.db, parsed.data, ctx.requestId, policy, shown);
+  const lead = await createLead(
+    deps.db,
+    parsed.data,
+    ctx.requestId,
+    policy,
+    shown,
+    ...(key ? [leadIdFor(key)] : []),
+  );
+  // The same key twice at once: the second finds the first's lead.
+  if (!lead.created) return replay(lead, parsed.data);
   const slots = sendSlots(policy);
   if (!(await slots.take(SLOT_WAIT_MS))) return { lead: await queueLead(deps.db, lead) };
-  let outcome: Lead;
+  let sent: Lead;
   try {
-    outcome = await deliverLead(deps.db, deps.client, lead, policy);
+    sent = await deliverLead(deps.db, deps.client, lead, policy);
   } finally {
     slots.release();
   }
-  if (outcome.status === 'rejected') {
-    const problem = outcome.lastError;
-    if (problem?.code === 'validation_failed') {
-      throw new SiteError('validation_failed', 'Some details need correcting.', problem.fields ?? {});
-    }
-    throw new SiteError('invalid_request', problem?.message ?? 'The inquiry was not accepted.');
-  }
-  return { lead: outcome };
+  return { lead: outcome(sent) };
 }

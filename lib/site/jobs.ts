@@ -2,6 +2,13 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { catalog, catalogClient } from '../catalog-client/instance';
 import { observeSync, setMetricSources } from '../metrics';
+import {
+  forgetProcessSingleton,
+  peekProcessSingleton,
+  processSingleton,
+  setProcessSingleton,
+} from '../process-singleton';
+import { runOutsideRequests } from '../request-context';
 import { settings } from '../settings';
 import { type Broadcast, cacheBroadcast } from './broadcast';
 import { getSiteDb } from './db/client';
@@ -18,20 +25,18 @@ import { startLeadWorker } from './worker';
  * and REDIS_URL so that the one tells the others what to expire.
  */
 
-const RUNNING = Symbol.for('rental.site.sync-running');
-const BROADCAST = Symbol.for('rental.site.cache-broadcast');
-type G = typeof globalThis & { [RUNNING]?: Promise<SyncSummary>; [BROADCAST]?: Broadcast };
-
 /** This process's way of expiring cache tags here and, with REDIS_URL, in every other instance. */
 function broadcast(): Broadcast {
-  const g = globalThis as G;
-  g[BROADCAST] ??= cacheBroadcast(catalog().cache, settings().REDIS_URL);
-  return g[BROADCAST];
+  return processSingleton('site.cache-broadcast', () =>
+    cacheBroadcast(catalog().cache, settings().REDIS_URL),
+  );
 }
 
 export function syncCatalog(requestId?: string): Promise<SyncSummary> {
-  const g = globalThis as G;
-  g[RUNNING] ??= (async () => {
+  const running = peekProcessSingleton<Promise<SyncSummary>>('site.sync-running');
+  if (running) return running;
+  // The sync is the site's own work, even when a scheduler's request started it: nobody's share pays.
+  const run = runOutsideRequests(async () => {
     const { expire, clear } = broadcast();
     try {
       const summary = await runCatalogSync({
@@ -49,10 +54,9 @@ export function syncCatalog(requestId?: string): Promise<SyncSummary> {
       observeSync('failed');
       throw error;
     }
-  })().finally(() => {
-    g[RUNNING] = undefined;
-  });
-  return g[RUNNING];
+  }).finally(() => forgetProcessSingleton('site.sync-running'));
+  setProcessSingleton('site.sync-running', run);
+  return run;
 }
 
 /** Starts the sync timer and the lead worker, as the settings say. Runs after the server listens. */

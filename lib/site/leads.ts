@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { InquiryRequest } from '@/lib/contract';
@@ -7,6 +7,7 @@ import type { CatalogClient } from '../catalog-client/client';
 import { UpstreamError } from '../catalog-client/errors';
 import { today } from '../dates';
 import { executeRows } from '../db/open';
+import { processSingleton } from '../process-singleton';
 import { Slots } from '../slots';
 import type { SiteDb } from './db/client';
 import { type LeadShown, leads } from './db/schema';
@@ -39,19 +40,32 @@ const leadId = () => `ld_${randomBytes(15).toString('base64url')}`;
 const ownReference = () =>
   `WEB-${today().replaceAll('-', '')}-${randomBytes(4).toString('hex').toUpperCase().slice(0, 6)}`;
 
-/** Stores an accepted inquiry, claimed by the caller who is about to send it. */
+/**
+ * The lead an `Idempotency-Key` stands for: its id is derived from the key (a hash, so the key is never
+ * stored and cannot be read back from the id), the same for every send of one inquiry. The key is the
+ * browser's secret as much as a lead id is: whoever knows it could read the lead, as with the id.
+ */
+export const leadIdFor = (idempotencyKey: string): string =>
+  `ld_${createHash('sha256').update(`site-lead:${idempotencyKey}`).digest('base64url').slice(0, 20)}`;
+
+/**
+ * Stores an accepted inquiry, claimed by the caller who is about to send it. With an `id` already taken
+ * (the same inquiry sent again under its Idempotency-Key, or twice at once), nothing is stored and the
+ * existing lead comes back with `created: false`.
+ */
 export async function createLead(
   db: SiteDb,
   request: InquiryRequest,
   requestId: string,
   policy: DeliveryPolicy,
   shown: LeadShown | null = null,
-): Promise<Lead> {
+  id: string = leadId(),
+): Promise<Lead & { created: boolean }> {
   const reference = request.reference ?? ownReference();
   const [lead] = await db
     .insert(leads)
     .values({
-      id: leadId(),
+      id,
       kind: request.property_id ? 'property' : 'general',
       reference,
       request: { ...request, reference },
@@ -60,8 +74,12 @@ export async function createLead(
       shown,
       claimedUntil: sql`now() + make_interval(secs => ${policy.claimSeconds})`,
     })
+    .onConflictDoNothing({ target: leads.id })
     .returning();
-  return lead!;
+  if (lead) return { ...lead, created: true };
+  const existing = await findLead(db, id);
+  if (!existing) throw new Error(`lead ${id} neither stored nor found`);
+  return { ...existing, created: false };
 }
 
 export async function findLead(db: SiteDb, id: string): Promise<Lead | undefined> {
@@ -209,16 +227,12 @@ export async function queueLead(db: SiteDb, lead: Lead): Promise<Lead> {
   return row!;
 }
 
-const SLOTS_KEY = Symbol.for('rental.site.send-slots');
-
 /**
  * At most `sendConcurrency` inquiries in flight upstream from this process: a burst of visitors waits its
  * turn (or the lead queue) instead of piling onto the upstream until its answers come too late.
  */
 export function sendSlots(policy: Pick<DeliveryPolicy, 'sendConcurrency'>): Slots {
-  const g = globalThis as typeof globalThis & { [SLOTS_KEY]?: Slots };
-  if (g[SLOTS_KEY]?.size !== policy.sendConcurrency) g[SLOTS_KEY] = new Slots(policy.sendConcurrency);
-  return g[SLOTS_KEY];
+  return processSingleton('site.send-slots', () => new Slots(policy.sendConcurrency), policy.sendConcurrency);
 }
 
 /** What the browser may see of a lead (its confirmation page): no phone, no message, no internals. */
@@ -235,7 +249,8 @@ export function publicLead(lead: Lead) {
     property_id: request.property_id ?? null,
     destination: request.destination ?? null,
     stay: request.stay,
-    budget: request.budget ?? null,
+    // A budget left empty is stored as {} (its absent fields dropped): both ends said, as null when absent.
+    budget: request.budget ? { min: request.budget.min ?? null, max: request.budget.max ?? null } : null,
     contact: { first_name: request.contact.first_name, email: request.contact.email },
     inquiry_id: lead.upstreamId,
     test: lead.test,

@@ -63,7 +63,15 @@ function rssMb(pid: number): number {
   }
 }
 
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+export interface BenchOptions {
+  /** Receives everything the server writes (stdout and stderr) instead of this process's terminal. */
+  onOutput?: (chunk: Buffer) => void;
+}
+
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  options: BenchOptions = {},
+): Promise<BenchServer> {
   const root = path.resolve(import.meta.dirname, '../..');
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -77,9 +85,13 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.onOutput ? 'pipe' : 'inherit', options.onOutput ? 'pipe' : 'inherit'],
     detached: true,
   });
+  if (options.onOutput) {
+    child.stdout?.on('data', options.onOutput);
+    child.stderr?.on('data', options.onOutput);
+  }
   const stop = async () => {
     if (child.exitCode !== null || !child.pid) return;
     try {

@@ -103,6 +103,7 @@ const settingsFor = (upstreamUrl: string, dataDir: string, properties: number): 
   SVC_RATE_LIMIT_PER_HOUR: '100000000',
   UPSTREAM_BUDGET_PER_MINUTE: '100000000',
   UPSTREAM_BUDGET_PER_HOUR: '100000000',
+  UPSTREAM_VISITOR_SHARE: '1',
   LOG_LEVEL: 'error',
 });
 

@@ -64,6 +64,7 @@ describe('one server under the probe (test key)', () => {
       SITE_PAGE_VIEWS_PER_MINUTE: '40',
       SITE_INQUIRIES_PER_VISITOR_PER_HOUR: '100',
       SVC_INQUIRY_LIMIT_PER_10_MIN: '60',
+      UPSTREAM_VISITOR_SHARE: '1',
     });
     id = JSON.parse((await hit(server, '/api/search?per_page=1')).text).properties[0].id;
   });
@@ -183,6 +184,7 @@ describe('inquiries across a crash (live key: the service stores them)', () => {
     CATALOG_SYNC: '0',
     SVC_API_KEY: 'svc_live_demo_full_access',
     SITE_RATE_LIMIT_PER_MINUTE: '100000',
+    UPSTREAM_VISITOR_SHARE: '1',
     SITE_INQUIRIES_PER_VISITOR_PER_HOUR: '100000',
     SVC_INQUIRY_LIMIT_PER_10_MIN: '100000',
     LEAD_RETRY_BASE_SECONDS: '1',

@@ -319,7 +319,9 @@ describe.skipIf(!required && !(admin && redisUrl))('two instances, one database'
     // Off unless METRICS is set: the catalog server C has no such page.
     expect((await fetch(`${c.origin}/metrics`)).status).toBe(404);
     for (const server of [a, b]) {
-      const ready = await fetch(`${server.origin}/api/ready`);
+      const ready = await fetch(`${server.origin}/api/ready`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
       expect(ready.status).toBe(200);
       const body = await ready.json();
       expect(body.sync.mode).toBe('scheduler');
@@ -383,7 +385,9 @@ describe.skipIf(!required && !(admin && redisUrl))('two instances, one database'
     let last = { status: 0, state: '' };
     while (last.status !== 503 && Date.now() < deadline) {
       const started = performance.now();
-      const res = await fetch(`${b.origin}/api/ready`);
+      const res = await fetch(`${b.origin}/api/ready`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
       last = { status: res.status, state: (await res.json()).upstream.state };
       expect(performance.now() - started).toBeLessThan(3500);
       if (last.status !== 503) await sleep(1000);

@@ -16,15 +16,20 @@ import { call, configure, setupSite } from './site';
 /*
  * What an operator's probes see: /api/health answers while the process lives; /api/ready answers 200 only
  * while the database answers and the upstream takes the site's key, says why not otherwise (503), reports
- * the lead queue and the sync, never shows the key, and stays within its time bound.
+ * the lead queue and the sync to the operator only, never shows the key, and stays within its time bound.
  */
+
+const METRICS_TOKEN = 'operator-token-0123456789';
 
 const service = setupService({ properties: 40, seed: 53 });
 let upstream: Awaited<ReturnType<typeof serveService>>;
 beforeAll(async () => {
   upstream = await serveService();
 });
-const site = setupSite({ upstream: () => upstream.url, env: { SVC_API_KEY: DEMO_KEYS.liveFull } });
+const site = setupSite({
+  upstream: () => upstream.url,
+  env: { SVC_API_KEY: DEMO_KEYS.liveFull, METRICS_TOKEN },
+});
 
 afterEach(() => {
   forgetUpstreamCheck();
@@ -36,9 +41,14 @@ afterEach(() => {
   upstream.setDown(false);
 });
 
+/** The operator's probe, after whatever the test changed (a report is otherwise kept for 2 s). */
 async function probe() {
+  forgetUpstreamCheck();
   const started = performance.now();
-  const res = await call(ready.GET, '/api/ready', { visitor: '10.0.0.2' });
+  const res = await call(ready.GET, '/api/ready', {
+    visitor: '10.0.0.2',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
   return { ...res, ms: performance.now() - started };
 }
 
@@ -76,11 +86,40 @@ describe('GET /api/health and /api/ready', () => {
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 
-  it('asks the upstream at most once in a while, however often it is probed', async () => {
-    await probe();
+  it('asks the upstream at most once in a while, and the database once per report, however often it is probed', async () => {
+    const asked = () =>
+      call(ready.GET, '/api/ready', {
+        visitor: '10.0.0.3',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+    const first = await asked();
     upstream.take();
-    for (let i = 0; i < 5; i++) expect((await probe()).status).toBe(200);
+    const again = await Promise.all(Array.from({ length: 20 }, asked));
+    for (const res of again) {
+      expect(res.status).toBe(200);
+      // One report answered them all: made once, within its 2 s.
+      expect(res.body.checked_at).toBe(first.body.checked_at);
+    }
     expect(upstream.take()).toEqual([]);
+  });
+
+  it('tells a passer-by ready or not, and only the operator the rest', async () => {
+    const passersBy: Record<string, string>[] = [{}, { authorization: 'Bearer not-the-token-at-all-0000' }];
+    for (const headers of passersBy) {
+      const res = await call(ready.GET, '/api/ready', { visitor: '10.0.0.4', headers });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'ready' });
+    }
+    configure({ METRICS_TOKEN: undefined });
+    try {
+      const res = await call(ready.GET, '/api/ready', {
+        visitor: '10.0.0.4',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(res.body).toEqual({ status: 'ready' });
+    } finally {
+      configure({ METRICS_TOKEN });
+    }
   });
 
   it('reports how many leads wait and for how long', async () => {
@@ -152,7 +191,7 @@ describe('GET /api/health and /api/ready', () => {
     }
   });
 
-  it('never counts probes against the visitor’s limit', async () => {
+  it('counts probes apart from the visitor’s requests, and limits them too', async () => {
     configure({ SITE_RATE_LIMIT_PER_MINUTE: '2' });
     const visitor = '10.0.0.9';
     const statuses = [];
@@ -160,7 +199,11 @@ describe('GET /api/health and /api/ready', () => {
       statuses.push((await call(locations.GET, '/api/locations', { visitor })).status);
     expect(statuses).toEqual([200, 200, 429]);
     expect((await call(health.GET, '/api/health', { visitor })).status).toBe(200);
-    expect((await call(ready.GET, '/api/ready', { visitor })).status).toBe(200);
+    const probes = [];
+    for (let i = 0; i < 3; i++) probes.push((await call(ready.GET, '/api/ready', { visitor })).status);
+    expect(probes).toEqual([200, 200, 429]);
+    // Liveness is never limited: a balancer must always be told the process lives.
+    expect((await call(health.GET, '/api/health', { visitor })).status).toBe(200);
   });
 
   it('counts upstream calls by endpoint and outcome for the metrics', async () => {

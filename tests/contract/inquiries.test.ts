@@ -104,13 +104,38 @@ describe('POST /inquiries with a live key', () => {
     expect(row).toEqual({ source: 'Blue Sky Travel', advisor_name: 'Morgan Advisor' });
   });
 
-  it('keeps a returning guest with their agent, whatever the case of the email, under test keys too', async () => {
+  it('keeps a returning guest with their agent under the same key, whatever the case of the email', async () => {
     const body = await acceptableStay();
     const first = await post({ ...body, contact: contact('Returning@Example.com') }, DEMO_KEYS.liveFull);
+    // Others inquire meanwhile: the region's turn moves on, the returning guest keeps their agent.
+    for (let i = 0; i < 2; i++)
+      await post({ ...body, contact: contact(`between${i}@example.com`) }, DEMO_KEYS.liveFull);
     const again = await post({ ...body, contact: contact('returning@example.COM') }, DEMO_KEYS.liveFull);
-    const viaTest = await post({ ...body, contact: contact('RETURNING@example.com') });
     expect(again.body.agent).toEqual(first.body.agent);
-    expect(viaTest.body.agent).toEqual(first.body.agent);
+  });
+
+  it('tells another key nothing of a guest’s inquiries: their agent is whoever is next for that key', async () => {
+    const body = await acceptableStay();
+    const inquired = 'inquired.elsewhere@example.com';
+    const live = await post({ ...body, contact: contact(inquired) }, DEMO_KEYS.liveFull);
+    await post({ ...body, contact: contact(inquired) }, DEMO_KEYS.liveFull);
+    // The probe's question, with the test keys (the restricted one sees its own properties only).
+    const [allowed] = await rows<{ id: number }>(
+      service.db,
+      sql`SELECT unnest(allow_list) AS id FROM api_keys WHERE allow_list IS NOT NULL LIMIT 1`,
+    );
+    for (const [key, propertyId] of [
+      [DEMO_KEYS.testFull, body.property_id],
+      [DEMO_KEYS.testRestricted, allowed!.id],
+    ] as const) {
+      const asked = { ...body, property_id: propertyId };
+      const returning = await post({ ...asked, contact: contact(inquired) }, key);
+      const fresh = await post({ ...asked, contact: contact(`never.seen.${key}@example.com`) }, key);
+      expect(returning.status).toBe(201);
+      expect(returning.body.agent).toEqual(fresh.body.agent);
+    }
+    // And the live key's own answer still knows its guest.
+    expect(live.status).toBe(201);
   });
 
   it('takes turns among the region’s agents for new guests', async () => {
@@ -125,9 +150,12 @@ describe('POST /inquiries with a live key', () => {
   });
 
   it('takes a general request for a destination from the catalog or in free text, with a budget', async () => {
+    // A place of the location catalog: live rentals at or beneath it.
     const [loc] = await rows<{ id: number; name: string; path: string[] }>(
       service.db,
-      sql`SELECT id, name, path FROM locations WHERE depth = 3 LIMIT 1`,
+      sql`SELECT l.id, l.name, l.path FROM locations l WHERE l.depth = 3 AND EXISTS (
+            SELECT 1 FROM location_closure lc JOIN properties p ON p.location_id = lc.location_id
+            WHERE lc.ancestor_id = l.id AND p.status = 'live') ORDER BY l.id LIMIT 1`,
     );
     const stay = { checkin: addDays(today(), 40), checkout: addDays(today(), 47), bedrooms: 3 };
     const known = await post(
@@ -153,6 +181,36 @@ describe('POST /inquiries with a live key', () => {
     });
     expect(free.body.destination).toEqual({ id: null, name: 'Somewhere warm with a pool', path: null });
     expect(free.body.budget).toBeNull();
+  });
+});
+
+describe('POST /inquiries: a restricted key’s destinations', () => {
+  it('takes only a destination of its own location catalog, and names no other', async () => {
+    const listed = new Set(
+      (await api('/locations', { key: DEMO_KEYS.testRestricted })).body.locations.map(
+        (l: { id: number }) => l.id,
+      ),
+    );
+    const all = (await api('/locations', { key: DEMO_KEYS.testFull })).body.locations as {
+      id: number;
+      name: string;
+    }[];
+    const elsewhere = all.find((l) => !listed.has(l.id))!;
+    const own = all.find((l) => listed.has(l.id))!;
+    const general = (id: number) => ({
+      destination: { id },
+      stay: { checkin: addDays(today(), 40), checkout: addDays(today(), 47) },
+      contact: contact('restricted@example.com'),
+    });
+    const refused = await post(general(elsewhere.id), DEMO_KEYS.testRestricted);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.validation).toEqual({
+      'destination.id': 'is not a location in the catalog',
+    });
+    expect(JSON.stringify(refused.body)).not.toContain(elsewhere.name);
+    const taken = await post(general(own.id), DEMO_KEYS.testRestricted);
+    expect(taken.status).toBe(201);
+    expect(taken.body.destination).toMatchObject({ id: own.id, name: own.name });
   });
 });
 
@@ -286,6 +344,19 @@ describe('POST /inquiries: bad input, nothing stored', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid_request');
     expect(await stored()).toBe(before);
+  });
+
+  it('refuses JSON in another charset than UTF-8 with 415, and takes UTF-8 said aloud', async () => {
+    const body = { ...(await acceptableStay()), contact: contact('charset@example.com') };
+    for (const charset of ['utf-16', 'UTF-16LE', 'iso-8859-1', '"windows-1252"']) {
+      const res = await post(body, DEMO_KEYS.testFull, {
+        'Content-Type': `application/json; charset=${charset}`,
+      });
+      expect(res.status, charset).toBe(415);
+      expect(res.body.error.code).toBe('invalid_request');
+    }
+    for (const type of ['application/json; charset=UTF-8', 'application/json;charset="utf8"'])
+      expect((await post(body, DEMO_KEYS.testFull, { 'Content-Type': type })).status, type).toBe(201);
   });
 
   it('needs the inquiries:write scope and serves only POST', async () => {

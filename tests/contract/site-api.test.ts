@@ -251,6 +251,15 @@ describe('POST /api/inquiries', () => {
     });
   });
 
+  it('says a budget left empty as no budget, not as two missing figures', async () => {
+    // What the form sends when both budget fields are empty: their undefined values drop out of the JSON.
+    const res = await call(inquiries.POST, '/api/inquiries', {
+      body: inquiry({ property_id: undefined, destination: { name: 'Anywhere quiet' }, budget: {} }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.lead.budget).toEqual({ min: null, max: null });
+  });
+
   it('refuses a cross-site or Origin-less post, storing nothing', async () => {
     const before = (await site.db.select().from(leads)).length;
     for (const headers of [
@@ -327,6 +336,76 @@ describe('POST /api/inquiries', () => {
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('invalid_request');
     }
+  });
+
+  it('answers an inquiry sent again under its Idempotency-Key with the lead it made, once upstream', async () => {
+    const key = `form-seed-0123456789abcdef.${Date.now().toString(36)}`;
+    const body = inquiry({ contact: { first_name: 'Ida', last_name: 'Again', email: 'ida@example.com' } });
+    upstream.take();
+    const first = await call(inquiries.POST, '/api/inquiries', { body, headers: { 'idempotency-key': key } });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    // The answer was lost; the traveller presses Send again (twice, and once more while the others run).
+    const again = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        call(inquiries.POST, '/api/inquiries', { body, headers: { 'idempotency-key': key } }),
+      ),
+    );
+    for (const res of again) {
+      expect(res.status).toBe(201);
+      expect(res.body.lead.id).toBe(first.body.lead.id);
+      expect(res.headers.get('idempotent-replayed')).toBe('true');
+    }
+    expect(upstream.take().filter((r) => r.startsWith('POST /v2/inquiries'))).toHaveLength(1);
+    const stored = await site.db
+      .select()
+      .from(leads)
+      .where(sql`request->'contact'->>'email' = 'ida@example.com'`);
+    expect(stored).toHaveLength(1);
+    // The same key with another inquiry is a client's mistake, not a resend.
+    const other = await call(inquiries.POST, '/api/inquiries', {
+      body: { ...body, message: 'Another question' },
+      headers: { 'idempotency-key': key },
+    });
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('conflict');
+    const bad = await call(inquiries.POST, '/api/inquiries', {
+      body,
+      headers: { 'idempotency-key': 'short' },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('makes one lead of two sends at once under one key', async () => {
+    const key = `form-seed-fedcba9876543210.${Date.now().toString(36)}`;
+    const body = inquiry({ contact: { first_name: 'Ola', last_name: 'Twice', email: 'ola@example.com' } });
+    const both = await Promise.all(
+      [0, 1].map(() => call(inquiries.POST, '/api/inquiries', { body, headers: { 'idempotency-key': key } })),
+    );
+    expect(both.map((r) => r.status).every((s) => s === 201 || s === 202)).toBe(true);
+    expect(both[0]!.body.lead.id).toBe(both[1]!.body.lead.id);
+    const stored = await site.db
+      .select()
+      .from(leads)
+      .where(sql`request->'contact'->>'email' = 'ola@example.com'`);
+    expect(stored).toHaveLength(1);
+  });
+
+  it('refuses a body in another charset than UTF-8 with 415', async () => {
+    const res = await call(inquiries.POST, '/api/inquiries', {
+      body: inquiry(),
+      headers: { 'content-type': 'application/json; charset=utf-16' },
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.error).toMatchObject({
+      code: 'unsupported_media_type',
+      message: expect.stringMatching(/UTF-8/),
+    });
+    const utf8 = await call(inquiries.POST, '/api/inquiries', {
+      body: inquiry(),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(utf8.status).toBe(201);
   });
 
   it('limits inquiries per visitor, and only that visitor', async () => {

@@ -99,6 +99,37 @@ describe('bounded input', () => {
     const paths = result.error?.issues.map((i) => i.path.join('.')).sort();
     expect(paths).toEqual(['contact.first_name', 'contact.last_name', 'property_id', 'stay.bedrooms']);
   });
+
+  it('refuses control characters in names, keeping line breaks for the message only', () => {
+    const inquiry = (contact: Record<string, string>, message?: string) =>
+      inquiryRequestSchema(today).safeParse({
+        property_id: 1,
+        stay: { checkin: '2026-12-01', checkout: '2026-12-08' },
+        contact: { first_name: 'Ana', last_name: 'Lee', email: 'ana@example.com', ...contact },
+        ...(message === undefined ? {} : { message }),
+      });
+    const refusedAt = (result: ReturnType<typeof inquiry>) =>
+      result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+    // What the probe sent: ESC, BEL, CR/LF and the right-to-left override.
+    for (const name of [
+      'A\u001b[31mna',
+      'An\u0007a',
+      'Ana\r\nBcc: x',
+      'Ana\nLee',
+      '\u202Eeel anA',
+      'A\u0085na',
+    ])
+      expect(refusedAt(inquiry({ first_name: name })), JSON.stringify(name)).toEqual([
+        'contact.first_name: must not contain control characters or broken text',
+      ]);
+    expect(refusedAt(inquiry({ phone: '+44\t20' }))).toHaveLength(1);
+    expect(
+      inquiry({ first_name: 'Zoë', last_name: 'Ó Briain-Núñez' }, 'Two lines,\r\nand a\ttab.').success,
+    ).toBe(true);
+    expect(refusedAt(inquiry({}, 'a bell\u0007'))).toEqual([
+      'message: must not contain control characters or broken text',
+    ]);
+  });
 });
 
 describe('slots for concurrent work', () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Location } from '@/lib/contract';
 import { addDays } from '@/lib/dates';
 import { formatDate, fromDay, showDay, toDay } from '@/lib/site/browser';
+import { inquiryKey, newInquirySeed } from '@/lib/site/browser/inquiry-key';
 import { matchLocations } from '@/lib/site/browser/match-locations';
 import { cleanParams } from '@/lib/site/browser/search';
 
@@ -92,5 +93,18 @@ describe('search URLs', () => {
     expect(cleanParams(new URLSearchParams('children=0&adults=3&guests=9')).toString()).toBe('adults=3');
     expect(cleanParams(new URLSearchParams('children=2&guests=9')).toString()).toBe('children=2');
     expect(cleanParams(new URLSearchParams('bedrooms=2&rooms=5')).toString()).toBe('bedrooms=2');
+  });
+});
+
+describe('the inquiry form’s Idempotency-Key', () => {
+  it('is the same for the same inquiry sent again, and new for a changed one or another form', () => {
+    const seed = newInquirySeed();
+    const body = { property_id: 7, contact: { email: 'ann@example.com' }, message: 'Hello' };
+    const key = inquiryKey(seed, body);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{22}\.[0-9a-z]+$/);
+    expect(key.length).toBeLessThanOrEqual(100);
+    expect(inquiryKey(seed, { ...body })).toBe(key);
+    expect(inquiryKey(seed, { ...body, message: 'Hello!' })).not.toBe(key);
+    expect(inquiryKey(newInquirySeed(), body)).not.toBe(key);
   });
 });

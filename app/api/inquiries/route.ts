@@ -8,6 +8,7 @@ import { inquiryShown } from '@/lib/site/property-page';
 
 // POST /api/inquiries — a traveller's or an advisor's inquiry: stored as a lead, then sent upstream.
 // 201 when the upstream took it, 202 when it is queued (busy or unreachable upstream); either way it is kept.
+// Sent again with the same Idempotency-Key, the same lead (and `Idempotent-Replayed: true`).
 export const POST = route(async (request, ctx) => {
   const accepted = await acceptInquiry(request, ctx, {
     db: await getSiteDb(),
@@ -18,10 +19,13 @@ export const POST = route(async (request, ctx) => {
   // A bot that filled the honeypot is told nothing useful, and nothing was stored or sent.
   if ('discarded' in accepted) return json({ lead: null }, ctx, { status: 202 });
   const lead = publicLead(accepted.lead);
-  return json({ lead }, ctx, {
+  const response = json({ lead }, ctx, {
     status: lead.status === 'sent' ? 201 : 202,
     mode: lead.test ? 'test' : undefined,
   });
+  // Sent again under its Idempotency-Key: the lead it made the first time, nothing new stored or sent.
+  if (accepted.replayed) response.headers.set('Idempotent-Replayed', 'true');
+  return response;
 });
 
 export const { GET, PUT, PATCH, DELETE } = notServed('POST');

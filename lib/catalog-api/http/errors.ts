@@ -11,10 +11,12 @@ export class ApiError extends Error {
     message: string,
     readonly validation?: FieldErrors,
     readonly headers?: Record<string, string>,
+    /** A status other than the code's own: 415 for a body in another charset (docs/decisions.md#request-bodies). */
+    status?: number,
   ) {
     super(message);
     this.name = 'ApiError';
-    this.status = ERROR_STATUS[code];
+    this.status = status ?? ERROR_STATUS[code];
   }
 }
 

@@ -71,7 +71,11 @@ export function post<B extends z.ZodType>({ run, ...spec }: PostSpec<B>): Route 
     ...spec,
     method: 'POST',
     run: async (ctx) => {
-      const raw = await readJsonObject(ctx.request, (message) => new ApiError('invalid_request', message));
+      const raw = await readJsonObject(
+        ctx.request,
+        (message, problem) =>
+          new ApiError('invalid_request', message, undefined, undefined, problem === 'charset' ? 415 : 400),
+      );
       const parsed = onDay(spec.body, ctx.today).safeParse(raw);
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
       return run({ ...ctx, body: parsed.data });

@@ -116,7 +116,7 @@ export const routes: readonly Route[] = [
     body: inquiryRequestSchema,
     response: strict.inquiry,
     status: 201,
-    errors: READ_ERRORS,
+    errors: [...READ_ERRORS, 415],
     run: postInquiry,
   }),
   get({

@@ -23,6 +23,8 @@ const FALLBACK: Record<string, string> = {
   forbidden: 'This page is not allowed to send that; please reload it and try again.',
   not_found: 'That could not be found; it may no longer be available.',
   rate_limited: 'Too many requests in a short time; please wait a moment and try again.',
+  unsupported_media_type: 'That request could not be handled; please reload the page and try again.',
+  conflict: 'This was already sent with other details; please reload the page and try again.',
   unavailable: 'The catalog is busy right now; please try again in a moment.',
   upstream_error: 'The catalog did not answer properly; please try again.',
   internal_error: INTERNAL_ERROR,
@@ -86,11 +88,16 @@ export function apiGet<T>(path: string, query?: Query, signal?: AbortSignal): Pr
 }
 
 /** POST JSON to a site route (the server checks the Origin the browser adds). */
-export function apiPost<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+export function apiPost<T>(
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+  headers: Record<string, string> = {},
+): Promise<T> {
   return request<T>(path, {
     method: 'POST',
     signal,
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(body),
   });
 }

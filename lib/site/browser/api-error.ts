@@ -8,6 +8,8 @@ export type ApiErrorCode =
   | 'invalid_request'
   | 'forbidden'
   | 'not_found'
+  | 'unsupported_media_type'
+  | 'conflict'
   | 'rate_limited'
   | 'unavailable'
   | 'upstream_error'
