@@ -52,7 +52,7 @@ export function GalleryViewer({
           fallback={
             <div
               role="status"
-              className="fixed inset-0 z-50 grid place-items-center bg-black/95 text-sm text-white"
+              className="fixed inset-0 z-50 grid place-items-center bg-black text-sm text-white"
             >
               Loading the photos…
             </div>

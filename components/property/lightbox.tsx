@@ -65,6 +65,9 @@ export default function Lightbox({
       role="dialog"
       aria-modal="true"
       aria-label={`Photos of ${name}`}
+      // Focusable itself: a click or tap on the photo (no button there) keeps focus in the viewer rather
+      // than dropping it on the page behind, where the arrow keys and Escape no longer reach it.
+      tabIndex={-1}
       onKeyDown={onKeyDown}
       onPointerDown={(e) => {
         swipeFrom.current = e.clientX;
@@ -78,7 +81,7 @@ export default function Lightbox({
         swipeFrom.current = null;
         if (Math.abs(dx) > 50) go(dx < 0 ? 1 : -1);
       }}
-      className="fixed inset-0 z-50 flex flex-col bg-black/95 text-white"
+      className="fixed inset-0 z-50 flex flex-col bg-black text-white focus:outline-none"
     >
       <div className="flex items-center justify-between p-3">
         <p aria-live="polite" className="text-sm">
@@ -95,6 +98,10 @@ export default function Lightbox({
       </div>
       {/* A dragged image would cancel the swipe: the photo takes no pointer events, its frame does. */}
       <figure className="relative flex-1 touch-pan-y select-none">
+        {/* Behind the photo, covered once it has loaded: a width never rendered before takes a moment. */}
+        <p aria-hidden="true" className="absolute inset-0 grid place-items-center text-sm text-white/60">
+          Loading the photo…
+        </p>
         <Image
           key={photo.id}
           src={photo.url}

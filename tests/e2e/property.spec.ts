@@ -12,7 +12,16 @@ import {
   price,
   type Range,
 } from './stays';
-import { browserDay, catalogApi, expect, expectAccessible, LIVE_SITE, TEST_SITE, test } from './support';
+import {
+  browserDay,
+  catalogApi,
+  expect,
+  expectAccessible,
+  LIVE_SITE,
+  snap,
+  TEST_SITE,
+  test,
+} from './support';
 
 /*
  * The property page: one stay shared by the calendar, the party, the price and the inquiry; the booking
@@ -381,6 +390,32 @@ test.describe('on a phone', () => {
     ).toBeInViewport();
   });
 });
+
+for (const [width, height] of [
+  [1366, 900],
+  [390, 844],
+] as const)
+  test(`the photo viewer still answers keys after the photo is clicked (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    const { properties } = await catalogApi('/properties?per_page=20');
+    const id = properties.find((p: any) => p.image)!.id;
+    const { images } = await catalogApi(`/properties/${id}/images`);
+    await page.goto(`/properties/${id}`);
+    await page.getByRole('button', { name: /Show all \d+ photos/ }).click();
+    const box = page.getByRole('dialog', { name: /Photos of/ });
+    await expect(box).toContainText(`Photo 1 of ${images.length}`);
+    // A click on the photo itself: no button there, so focus used to fall to the page behind.
+    await box.getByRole('figure').click();
+    expect(await box.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await expect(box).toContainText(`Photo 2 of ${images.length}`);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(box).toContainText(`Photo ${images.length} of ${images.length}`);
+    await snap(page, `viewer-after-click-${width}`);
+    await page.keyboard.press('Escape');
+    await expect(box).toBeHidden();
+  });
 
 test('the gallery: thumbnails line up with the cover; lightbox by keyboard, focus kept inside and restored', async ({
   page,
