@@ -8,6 +8,9 @@ import { apiKeys } from './db/schema';
 export const SCOPES = ['properties:read', 'locations:read', 'inquiries:write'] as const;
 export type Scope = (typeof SCOPES)[number];
 export type KeyMode = 'test' | 'live';
+/** A key's request limits (docs/decisions.md#rate-limits): the document's, or a partner tier's. */
+export const TIERS = ['standard', 'partner'] as const;
+export type KeyTier = (typeof TIERS)[number];
 
 export interface ApiKey {
   id: number;
@@ -16,6 +19,7 @@ export interface ApiKey {
   allowList: number[] | null;
   partnerName: string;
   advisorName: string | null;
+  tier: KeyTier;
 }
 
 export function hashKey(key: string): string {
@@ -34,6 +38,7 @@ export interface NewKey {
   partnerName: string;
   advisorName?: string | null;
   allowList?: number[] | null;
+  tier?: KeyTier;
   /** A fixed key string (the demo keys); otherwise a random one is made. */
   key?: string;
 }
@@ -52,6 +57,7 @@ export async function createKey(db: Db, input: NewKey): Promise<{ id: number; ke
       allowList: input.allowList ?? null,
       partnerName: input.partnerName,
       advisorName: input.advisorName ?? null,
+      tier: input.tier ?? 'standard',
       createdAt: nowIso(),
     })
     .returning({ id: apiKeys.id });
@@ -77,6 +83,7 @@ export async function listKeys(db: Db) {
       scopes: apiKeys.scopes,
       partnerName: apiKeys.partnerName,
       allowList: apiKeys.allowList,
+      tier: apiKeys.tier,
       revokedAt: apiKeys.revokedAt,
     })
     .from(apiKeys)
@@ -107,6 +114,7 @@ export async function findKey(db: Db, key: string): Promise<ApiKey | null> {
         allowList: row.allowList,
         partnerName: row.partnerName,
         advisorName: row.advisorName,
+        tier: row.tier === 'partner' ? 'partner' : 'standard',
       }
     : null;
   if (cache.size > 10_000) cache.clear();

@@ -316,6 +316,11 @@ export const apiKeys = pgTable(
     partnerName: text('partner_name').notNull(),
     /** A travel advisor credited on inquiries made with this key. */
     advisorName: text('advisor_name'),
+    /**
+     * Its request limits: `standard` (the document's, section 8) or `partner` (a tier the service grants; the
+     * site's own key in the embedded set-up, so the replica's first load is bound by the machine).
+     */
+    tier: text('tier').notNull().default('standard'),
     createdAt: ts('created_at').notNull(),
     revokedAt: ts('revoked_at'),
   },

@@ -69,7 +69,7 @@ export async function handleRequest(request: Request): Promise<Response> {
       }
       mode = key.mode;
       keyId = key.id;
-      await limitRequest(key.id);
+      await limitRequest(key);
       if (!match) throw notFound('No such endpoint.');
       if (!handler) {
         throw new ApiError('method_not_allowed', `${request.method} is not served on this path.`, undefined, {
@@ -114,6 +114,7 @@ const ANONYMOUS: ApiKey = {
   allowList: [],
   partnerName: '',
   advisorName: null,
+  tier: 'standard',
 };
 
 function toResponse(result: HandlerResult): Response {
