@@ -1,11 +1,11 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
+import type { Area } from '@/lib/contract';
 import { addDays, nowIso, today } from '@/lib/dates';
 import { Random } from '@/lib/sandbox';
 import { type Db, queryRows } from './db/client';
 import { logger } from './logger';
 import {
-  type Area,
   addBookedRange,
   editRates,
   lapseHolds,

@@ -1,14 +1,10 @@
 import 'server-only';
-import type { CatalogQuery, QuoteQuery, WindowQuery } from '@/lib/contract';
+import type { Area, CatalogQuery, QuoteQuery, WindowQuery } from '@/lib/contract';
 import type { TaggedCache } from './cache';
 import type { Answer, CallOptions, CatalogClient } from './client';
 import { UpstreamError } from './errors';
 
-/** The four areas of a property, each re-fetched on its own when its time moves in the change feed. */
-export const AREAS = ['content', 'rates', 'availability', 'images'] as const;
-export type Area = (typeof AREAS)[number];
-
-/** Cache tags, as the design names them. */
+/** Cache tags, as the design names them: an area's answers are expired by its tag when its time moves. */
 export const tags = {
   catalog: 'catalog',
   locations: 'locations',

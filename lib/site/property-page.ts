@@ -1,7 +1,7 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
-import { type Answer, type Area, catalog, UpstreamError } from '@/lib/catalog-client';
-import type { Availability, InquiryRequest, Quote, TolerantPropertyDetail } from '@/lib/contract';
+import { type Answer, catalog, UpstreamError } from '@/lib/catalog-client';
+import type { Area, Availability, InquiryRequest, Quote, TolerantPropertyDetail } from '@/lib/contract';
 import { addDays, today } from '@/lib/dates';
 import { clipRanges } from '@/lib/rules';
 import type { BookingData } from './browser/booking';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { TolerantPropertyChange } from '@/lib/contract';
-import { AREAS, type Area, tags } from '../catalog-client/catalog';
+import { AREAS, type Area, type TolerantPropertyChange } from '@/lib/contract';
+import { tags } from '../catalog-client/catalog';
 import type { CatalogClient } from '../catalog-client/client';
 import { hasNextPage } from '../catalog-client/pages';
 import type { SiteDb } from './db/client';

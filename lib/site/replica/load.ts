@@ -1,6 +1,6 @@
 import 'server-only';
 import { type AnyColumn, and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { TolerantPropertyChange, TolerantPropertySummary } from '@/lib/contract';
+import type { Area, TolerantPropertyChange, TolerantPropertySummary } from '@/lib/contract';
 import { addDays, addYears } from '@/lib/dates';
 import { earliestRateDateFor } from '@/lib/rules';
 import type { CatalogClient } from '../../catalog-client/client';
@@ -38,7 +38,8 @@ const AVAILABILITY_YEARS = 4;
 const AVAILABILITY_SLACK_DAYS = 31;
 const LOCATIONS_MAX_AGE_MS = 24 * 3_600_000;
 
-export type Area = 'content' | 'rates' | 'availability';
+/** The replica's copies of a property's areas: the summary (its content and cover photo), rates, booked dates. */
+type DueArea = Exclude<Area, 'images'>;
 
 export interface ReplicaWorkDeps {
   db: SiteDb;
@@ -234,7 +235,7 @@ async function storeSummaries(db: SiteDb, summaries: TolerantPropertySummary[]) 
   );
   const values = summaries.map((s) => {
     const before = known.get(s.id);
-    const due: Area[] = [];
+    const due: DueArea[] = [];
     if (!before?.hasRates || before.removed || before.ratesAt !== s.updated.rates) due.push('rates');
     if (!before?.hasBooked || before.removed || before.availabilityAt !== s.updated.availability)
       due.push('availability');
@@ -365,7 +366,7 @@ export async function applyFeedToReplica(
           });
         continue;
       }
-      const moved: Area[] = [];
+      const moved: DueArea[] = [];
       if (before.contentAt !== times.content || before.imagesAt !== times.images) moved.push('content');
       if (before.ratesAt !== times.rates) moved.push('rates');
       if (before.availabilityAt !== times.availability) moved.push('availability');
@@ -455,11 +456,11 @@ async function fetchAreas(ctx: WorkContext, row: DueRow): Promise<boolean> {
   const { db, client } = ctx;
   const day = today(ctx.clock());
   const seq = sql`nextval('site_replica_seq')`;
-  const clear = (area: Area, column: AnyColumn, seen: string | null) =>
+  const clear = (area: DueArea, column: AnyColumn, seen: string | null) =>
     sql`CASE WHEN ${column} IS NOT DISTINCT FROM ${seen} THEN array_remove(${replicaProperties.due}, ${area}) ELSE ${replicaProperties.due} END`;
   const where = eq(replicaProperties.propertyId, row.id);
   try {
-    for (const area of row.due as Area[]) {
+    for (const area of row.due as DueArea[]) {
       if (area === 'content') {
         const { data } = await upstream(ctx, (o) => client.getProperty(row.id, o), AREA_RETRIES);
         const summary = summaryOf(data);
