@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/catalog-api/http/errors';
+import { ServiceError } from '@/lib/catalog-api/http/errors';
 import { limitInquiry } from '@/lib/catalog-api/limits';
 import { reloadSettings } from '@/lib/settings';
 import { api, DEMO_KEYS, setupService } from './service';
@@ -72,8 +72,8 @@ describe('section 8: limits per key', () => {
     await limitInquiry(101);
     await limitInquiry(101);
     const rejection = await limitInquiry(101).catch((e: unknown) => e);
-    expect(rejection).toBeInstanceOf(ApiError);
-    const error = rejection as ApiError;
+    expect(rejection).toBeInstanceOf(ServiceError);
+    const error = rejection as ServiceError;
     expect(error.code).toBe('rate_limited');
     expect(Number(error.headers?.['Retry-After'])).toBeGreaterThan(500);
     expect(Number(error.headers?.['Retry-After'])).toBeLessThanOrEqual(600);

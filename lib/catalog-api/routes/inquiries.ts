@@ -1,6 +1,6 @@
 import 'server-only';
 import type { InquiryRequest } from '@/lib/contract';
-import { ApiError } from '../http/errors';
+import { ServiceError } from '../http/errors';
 import type { HandlerContext } from '../http/types';
 import { submitInquiry } from '../inquiries';
 
@@ -15,7 +15,7 @@ function idempotencyKeyOf(request: Request): string | undefined {
   const value = request.headers.get('idempotency-key');
   if (value === null) return undefined;
   if (!/^[\x21-\x7e]{1,255}$/.test(value))
-    throw new ApiError(
+    throw new ServiceError(
       'invalid_request',
       'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
     );

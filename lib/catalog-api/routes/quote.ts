@@ -1,7 +1,7 @@
 import 'server-only';
 import type { QuoteQuery } from '@/lib/contract';
 import { PricingRuleError } from '@/lib/rules';
-import { ApiError, notFound } from '../http/errors';
+import { notFound, ServiceError } from '../http/errors';
 import type { HandlerContext } from '../http/types';
 import { loadPricingData, quoteFor } from '../quote';
 
@@ -12,7 +12,7 @@ export async function getQuote({ db, key, params, query }: HandlerContext & { qu
   try {
     return { body: quoteFor(data, query) };
   } catch (error) {
-    if (error instanceof PricingRuleError) throw new ApiError('invalid_request', error.message);
+    if (error instanceof PricingRuleError) throw new ServiceError('invalid_request', error.message);
     throw error;
   }
 }
