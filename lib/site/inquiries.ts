@@ -7,7 +7,7 @@ import type { Settings } from '../settings';
 import { HONEYPOT_FIELD } from './browser/api-client';
 import type { SiteDb } from './db/client';
 import type { LeadShown } from './db/schema';
-import { type Context, limitVisitor, originAllowed, SiteError } from './http';
+import { type Context, limitVisitor, originAllowed, SiteError, validationFailed } from './http';
 import {
   createLead,
   type DeliveryPolicy,
@@ -79,8 +79,7 @@ function replay(lead: Lead, request: InquiryRequest): Accepted {
 function outcome(lead: Lead): Lead {
   if (lead.status !== 'rejected') return lead;
   const problem = lead.lastError;
-  if (problem?.code === 'validation_failed')
-    throw new SiteError('validation_failed', 'Some details need correcting.', problem.fields ?? {});
+  if (problem?.code === 'validation_failed') throw validationFailed(problem.fields ?? {});
   throw new SiteError('invalid_request', problem?.message ?? 'The inquiry was not accepted.');
 }
 
@@ -119,7 +118,7 @@ export async function acceptInquiry(
   }
   const parsed = inquiryRequestSchema(today()).safeParse(inquiry);
   if (!parsed.success) {
-    throw new SiteError('validation_failed', 'Some details need correcting.', fieldErrors(parsed.error));
+    throw validationFailed(fieldErrors(parsed.error));
   }
   const policy = deliveryPolicy(deps.settings);
   const key = idempotencyKeyOf(request);
