@@ -11,8 +11,8 @@ import {
   inquiryRequestSchema,
 } from '@/lib/contract';
 import { toDay } from '@/lib/site/browser';
-import { ApiError, apiPost, HONEYPOT_FIELD } from '@/lib/site/browser/api-client';
-import { inquiryKey, newInquirySeed } from '@/lib/site/browser/inquiry-key';
+import { ApiError, apiPost } from '@/lib/site/browser/api-client';
+import { HONEYPOT_FIELD, inquiryKey, newInquirySeed } from '@/lib/site/browser/inquiry-send';
 import { fieldMessage } from '@/lib/site/browser/messages';
 import type { Stay } from '@/lib/site/browser/stay';
 import { DateRangeField } from '../search/date-range-field';
@@ -148,7 +148,7 @@ export function InquiryForm({
       );
   }, [general, destination, setValue, formState.isSubmitted]);
 
-  // One key per inquiry (lib/site/browser/inquiry-key.ts): Send pressed again after a lost answer finds
+  // One key per inquiry (lib/site/browser/inquiry-send.ts): Send pressed again after a lost answer finds
   // the lead the first press made.
   const [seed] = useState(newInquirySeed);
   const submit = handleSubmit(async (values) => {

@@ -1,17 +1,17 @@
 import 'server-only';
+import type { CatalogClient } from '@/lib/catalog-client/client';
 import { fieldErrors, type InquiryRequest, inquiryRequestSchema } from '@/lib/contract';
-import type { CatalogClient } from '../catalog-client/client';
-import { today } from '../dates';
-import { readJsonObject } from '../json-body';
-import type { Settings } from '../settings';
-import { HONEYPOT_FIELD } from './browser/api-client';
+import { today } from '@/lib/dates';
+import { readJsonObject } from '@/lib/json-body';
+import type { Settings } from '@/lib/settings';
+import { HONEYPOT_FIELD, INQUIRY_KEY_PATTERN } from './browser/inquiry-send';
 import type { SiteDb } from './db/client';
 import type { LeadShown } from './db/schema';
 import { type Context, limitVisitor, originAllowed, SiteError, validationFailed } from './http';
 import {
   createLead,
-  type DeliveryPolicy,
   deliverLead,
+  deliveryPolicy,
   findLead,
   type Lead,
   leadIdFor,
@@ -20,14 +20,11 @@ import {
 } from './leads';
 import { logger } from './logger';
 
-export function deliveryPolicy(s: Settings): DeliveryPolicy {
-  return {
-    maxAttempts: s.LEAD_MAX_ATTEMPTS,
-    retryBaseSeconds: s.LEAD_RETRY_BASE_SECONDS,
-    claimSeconds: Math.ceil(s.UPSTREAM_POST_TIMEOUT_MS / 1000) * 2 + 10,
-    sendConcurrency: s.LEAD_SEND_CONCURRENCY,
-  };
-}
+/*
+ * POST /api/inquiries: what the site checks of an inquiry before it becomes a lead (the Origin, the
+ * visitor's limit, the body, the honeypot, the contract's rules, the Idempotency-Key), and what the
+ * traveller is told of it. The lead itself (stored, sent, queued) is lib/site/leads.
+ */
 
 /** How long a visitor's inquiry waits for a send slot before it is left to the queue (answered 202). */
 const SLOT_WAIT_MS = 3000;
@@ -35,13 +32,10 @@ const SLOT_WAIT_MS = 3000;
 /** `replayed`: the same inquiry sent again under its Idempotency-Key; the lead it made the first time. */
 export type Accepted = { lead: Lead; replayed?: boolean } | { discarded: true };
 
-/** The inquiry form's key for one inquiry (lib/site/browser/inquiry-key.ts makes it). */
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9._-]{16,100}$/;
-
 function idempotencyKeyOf(request: Request): string | undefined {
   const value = request.headers.get('idempotency-key');
   if (value === null) return undefined;
-  if (!IDEMPOTENCY_KEY.test(value))
+  if (!INQUIRY_KEY_PATTERN.test(value))
     throw new SiteError(
       'invalid_request',
       'The Idempotency-Key header must be 16 to 100 of A-Z a-z 0-9 . _ -.',

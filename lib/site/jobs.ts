@@ -13,10 +13,10 @@ import { settings } from '../settings';
 import { type Broadcast, cacheBroadcast } from './broadcast';
 import { getSiteDb } from './db/client';
 import { leadCounts } from './health';
+import { startLeadWorker } from './leads';
 import { logger } from './logger';
 import { replicaFromFeed, startReplicaWorker } from './replica';
 import { runCatalogSync, type SyncSummary } from './sync';
-import { startLeadWorker } from './worker';
 
 /*
  * The site's background work, started once per server process: the change-feed sync on a timer and the

@@ -13,12 +13,6 @@ import { errorSentence } from './site-errors';
 
 export { ApiError, type ApiErrorCode, toApiError } from './api-error';
 
-/**
- * The inquiry form's field a person never sees (hidden from view and from assistive technology) but a
- * form-filling bot fills: the form sends it, POST /api/inquiries drops an inquiry that has it.
- */
-export const HONEYPOT_FIELD = 'website';
-
 type Query = Record<string, string | number | null | undefined> | URLSearchParams;
 
 function withQuery(path: string, query?: Query): string {

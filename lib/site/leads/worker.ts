@@ -1,10 +1,10 @@
 import 'server-only';
-import type { CatalogClient } from '../catalog-client/client';
-import type { Settings } from '../settings';
-import type { SiteDb } from './db/client';
-import { deliveryPolicy } from './inquiries';
-import { sendDueLeads } from './leads';
-import { logger } from './logger';
+import type { CatalogClient } from '@/lib/catalog-client/client';
+import type { Settings } from '@/lib/settings';
+import type { SiteDb } from '../db/client';
+import { logger } from '../logger';
+import { sendDueLeads } from './delivery';
+import { deliveryPolicy } from './policy';
 
 /** Set by the server (scripts/serve.mjs) when it is told to stop: claim nothing more. */
 const STOPPING = Symbol.for('rental.server.stopping');

@@ -1,0 +1,151 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { InquiryRequest } from '@/lib/contract';
+import { today } from '@/lib/dates';
+import { executeRows } from '@/lib/db/open';
+import type { SiteDb } from '../db/client';
+import { type LeadShown, leads } from '../db/schema';
+import type { DeliveryPolicy } from './policy';
+
+/*
+ * A lead's row (`site_leads`): its id, storing it before anything is sent, finding it, claiming the due
+ * ones, recording each attempt's outcome, and what the browser may see of it. Senders claim a lead for a
+ * while, so a process that dies mid-send leaves it to be picked up again, and several instances never send
+ * one lead twice at the same time.
+ */
+
+export type Lead = typeof leads.$inferSelect;
+export type LeadStatus = 'sending' | 'queued' | 'sent' | 'rejected' | 'failed';
+
+/** An id that can be shown in a confirmation URL: unguessable, since the lead holds contact details. */
+const leadId = () => `ld_${randomBytes(15).toString('base64url')}`;
+
+/** The site's own reference when the traveller or advisor gave none: `WEB-20261121-7K3QX9`. */
+const ownReference = () =>
+  `WEB-${today().replaceAll('-', '')}-${randomBytes(4).toString('hex').toUpperCase().slice(0, 6)}`;
+
+/**
+ * The lead an `Idempotency-Key` stands for: its id is derived from the key (a hash, so the key is never
+ * stored and cannot be read back from the id), the same for every send of one inquiry. The key is the
+ * browser's secret as much as a lead id is: whoever knows it could read the lead, as with the id.
+ */
+export const leadIdFor = (idempotencyKey: string): string =>
+  `ld_${createHash('sha256').update(`site-lead:${idempotencyKey}`).digest('base64url').slice(0, 20)}`;
+
+/**
+ * Stores an accepted inquiry, claimed by the caller who is about to send it. With an `id` already taken
+ * (the same inquiry sent again under its Idempotency-Key, or twice at once), nothing is stored and the
+ * existing lead comes back with `created: false`.
+ */
+export async function createLead(
+  db: SiteDb,
+  request: InquiryRequest,
+  requestId: string,
+  policy: DeliveryPolicy,
+  shown: LeadShown | null = null,
+  id: string = leadId(),
+): Promise<Lead & { created: boolean }> {
+  const reference = request.reference ?? ownReference();
+  const [lead] = await db
+    .insert(leads)
+    .values({
+      id,
+      kind: request.property_id ? 'property' : 'general',
+      reference,
+      request: { ...request, reference },
+      status: 'sending',
+      requestId,
+      shown,
+      claimedUntil: sql`now() + make_interval(secs => ${policy.claimSeconds})`,
+    })
+    .onConflictDoNothing({ target: leads.id })
+    .returning();
+  if (lead) return { ...lead, created: true };
+  const existing = await findLead(db, id);
+  if (!existing) throw new Error(`lead ${id} neither stored nor found`);
+  return { ...existing, created: false };
+}
+
+export async function findLead(db: SiteDb, id: string): Promise<Lead | undefined> {
+  const [lead] = await db.select().from(leads).where(eq(leads.id, id));
+  return lead;
+}
+
+/**
+ * Claims leads that are due: queued ones whose wait is over, and `sending` ones whose sender stopped
+ * (a process that died mid-send). SKIP LOCKED lets several instances share the queue.
+ */
+export async function claimDueLeads(db: SiteDb, policy: DeliveryPolicy, limit = 10): Promise<Lead[]> {
+  const claimed = await executeRows<{ id: string }>(
+    db,
+    sql`
+    UPDATE site_leads SET status = 'sending', updated_at = now(),
+      claimed_until = now() + make_interval(secs => ${policy.claimSeconds})
+    WHERE id IN (
+      SELECT id FROM site_leads
+      WHERE (status = 'queued' AND next_attempt_at <= now())
+         OR (status = 'sending' AND claimed_until < now())
+      ORDER BY created_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id`,
+  );
+  const ids = claimed.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await Promise.all(ids.map((id) => findLead(db, id)));
+  return rows.filter((r): r is Lead => r !== undefined);
+}
+
+/** Records what became of a claimed lead (the claim ends with it). */
+export async function settleLead(
+  db: SiteDb,
+  id: string,
+  values: PgUpdateSetSource<typeof leads>,
+): Promise<Lead> {
+  const [row] = await db
+    .update(leads)
+    .set({ ...values, claimedUntil: null, updatedAt: sql`now()` })
+    .where(eq(leads.id, id))
+    .returning();
+  return row!;
+}
+
+/** Hands a claimed lead to the worker: due now, claimed by no one. */
+export async function queueLead(db: SiteDb, lead: Lead): Promise<Lead> {
+  const [row] = await db
+    .update(leads)
+    .set({ status: 'queued', nextAttemptAt: sql`now()`, claimedUntil: null, updatedAt: sql`now()` })
+    .where(eq(leads.id, lead.id))
+    .returning();
+  return row!;
+}
+
+/** What the browser may see of a lead (its confirmation page): no phone, no message, no internals. */
+export function publicLead(lead: Lead) {
+  const request = lead.request;
+  const rejected = lead.status === 'rejected' ? lead.lastError : null;
+  return {
+    id: lead.id,
+    reference: lead.reference,
+    kind: lead.kind,
+    // `sending` is an internal step; to the traveller it is still on its way.
+    status: (lead.status === 'sending' ? 'queued' : lead.status) as Exclude<LeadStatus, 'sending'>,
+    created_at: lead.createdAt.toISOString(),
+    property_id: request.property_id ?? null,
+    destination: request.destination ?? null,
+    stay: request.stay,
+    // A budget left empty is stored as {} (its absent fields dropped): both ends said, as null when absent.
+    budget: request.budget ? { min: request.budget.min ?? null, max: request.budget.max ?? null } : null,
+    contact: { first_name: request.contact.first_name, email: request.contact.email },
+    inquiry_id: lead.upstreamId,
+    test: lead.test,
+    agent: lead.agent,
+    problem: rejected ? { message: rejected.message ?? '', fields: rejected.fields ?? null } : null,
+    shown: lead.shown,
+  };
+}
+
+export type PublicLead = ReturnType<typeof publicLead>;
