@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { FieldErrors, InquiryRequest, TolerantInquiry } from '../../contract';
 import type { ReplicaBooked, ReplicaRates, ReplicaSummary } from '../replica/types';
 
@@ -51,20 +51,26 @@ export interface SyncRunSummary {
 }
 
 /**
- * An inquiry the site accepted, stored before it is sent upstream so that none is ever lost.
- * status: `sending` (a sender holds it until `claimed_until`), `queued` (waiting for `next_attempt_at`),
- * `sent` (the upstream took it), `rejected` (the upstream refused its content), `failed` (gave up after
- * the bounded retries, or the site's own key was refused; kept for the team to act on).
+ * Where a lead stands: `sending` (a sender holds it until `claimed_until`), `queued` (waiting for
+ * `next_attempt_at`), `sent` (the upstream took it), `rejected` (the upstream refused its content), `failed`
+ * (gave up after the bounded retries, or the site's own key was refused; kept for the team to act on).
  */
+export const LEAD_STATUSES = ['sending', 'queued', 'sent', 'rejected', 'failed'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** A lead for one rental (`property_id`), or a general request for a destination. */
+export type LeadKind = 'property' | 'general';
+
+/** An inquiry the site accepted, stored before it is sent upstream so that none is ever lost. */
 export const leads = pgTable(
   'site_leads',
   {
     id: text('id').primaryKey(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<LeadKind>().notNull(),
     reference: text('reference').notNull(),
     /** The InquiryRequest as validated, with the reference filled in: exactly what is sent upstream. */
     request: jsonb('request').$type<InquiryRequest>().notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<LeadStatus>().notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: stamp('next_attempt_at'),
     claimedUntil: stamp('claimed_until'),
@@ -79,7 +85,14 @@ export const leads = pgTable(
     updatedAt: stamp('updated_at').notNull().default(sql`now()`),
     sentAt: stamp('sent_at'),
   },
-  (t) => [index('site_leads_due').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('site_leads_due').on(t.status, t.nextAttemptAt),
+    // The database holds to the type too: a status no code knows cannot be written.
+    check(
+      'site_leads_status',
+      sql.raw(`${t.status.name} IN (${LEAD_STATUSES.map((s) => `'${s}'`).join(', ')})`),
+    ),
+  ],
 );
 
 /** One row per sync job (`catalog`): the cursor a restart resumes from and what the last run did. */

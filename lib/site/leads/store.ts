@@ -17,7 +17,7 @@ import type { DeliveryPolicy } from './policy';
  */
 
 export type Lead = typeof leads.$inferSelect;
-export type LeadStatus = 'sending' | 'queued' | 'sent' | 'rejected' | 'failed';
+export type { LeadStatus } from '../db/schema';
 
 /** An id that can be shown in a confirmation URL: unguessable, since the lead holds contact details. */
 const leadId = () => `ld_${randomBytes(15).toString('base64url')}`;
@@ -132,7 +132,7 @@ export function publicLead(lead: Lead) {
     reference: lead.reference,
     kind: lead.kind,
     // `sending` is an internal step; to the traveller it is still on its way.
-    status: (lead.status === 'sending' ? 'queued' : lead.status) as Exclude<LeadStatus, 'sending'>,
+    status: lead.status === 'sending' ? 'queued' : lead.status,
     created_at: lead.createdAt.toISOString(),
     property_id: request.property_id ?? null,
     destination: request.destination ?? null,
