@@ -1,10 +1,9 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { InquiryRequest } from '@/lib/contract';
 import { today } from '@/lib/dates';
-import { executeRows } from '@/lib/db/open';
 import type { SiteDb } from '../db/client';
 import { type LeadShown, leads } from '../db/schema';
 import type { DeliveryPolicy } from './policy';
@@ -74,29 +73,33 @@ export async function findLead(db: SiteDb, id: string): Promise<Lead | undefined
 }
 
 /**
- * Claims leads that are due: queued ones whose wait is over, and `sending` ones whose sender stopped
- * (a process that died mid-send). SKIP LOCKED lets several instances share the queue.
+ * Claims leads that are due, and reads them, in one statement: queued ones whose wait is over, and `sending`
+ * ones whose sender stopped (a process that died mid-send). SKIP LOCKED lets several instances share the
+ * queue. Oldest first.
  */
 export async function claimDueLeads(db: SiteDb, policy: DeliveryPolicy, limit = 10): Promise<Lead[]> {
-  const claimed = await executeRows<{ id: string }>(
-    db,
-    sql`
-    UPDATE site_leads SET status = 'sending', updated_at = now(),
-      claimed_until = now() + make_interval(secs => ${policy.claimSeconds})
-    WHERE id IN (
-      SELECT id FROM site_leads
-      WHERE (status = 'queued' AND next_attempt_at <= now())
-         OR (status = 'sending' AND claimed_until < now())
-      ORDER BY created_at
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
+  const due = db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(
+      or(
+        and(eq(leads.status, 'queued'), lte(leads.nextAttemptAt, sql`now()`)),
+        and(eq(leads.status, 'sending'), lt(leads.claimedUntil, sql`now()`)),
+      ),
     )
-    RETURNING id`,
-  );
-  const ids = claimed.map((r) => r.id);
-  if (ids.length === 0) return [];
-  const rows = await Promise.all(ids.map((id) => findLead(db, id)));
-  return rows.filter((r): r is Lead => r !== undefined);
+    .orderBy(asc(leads.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(leads)
+    .set({
+      status: 'sending',
+      updatedAt: sql`now()`,
+      claimedUntil: sql`now() + make_interval(secs => ${policy.claimSeconds})`,
+    })
+    .where(inArray(leads.id, due))
+    .returning();
+  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 /** Records what became of a claimed lead (the claim ends with it). */
