@@ -6,7 +6,7 @@ import { addDays, today } from '@/lib/dates';
 import { settings } from '@/lib/settings';
 import type { SiteDb } from '@/lib/site/db/client';
 import * as schema from '@/lib/site/db/schema';
-import { claimDueLeads, createLead, deliveryPolicy, queueLead } from '@/lib/site/leads';
+import { claimDueLeads, createLead, deliveryPolicy, isLeadId, queueLead } from '@/lib/site/leads';
 import { setupSite } from './site';
 
 /*
@@ -68,6 +68,8 @@ describe('claiming due leads', () => {
         request: expect.objectContaining({ stay: expect.any(Object) }),
       });
       expect(lead.requestId).toMatch(/^r\d$/);
+      // A new lead's own id is one the confirmation page will look up.
+      expect(isLeadId(lead.id)).toBe(true);
       expect(lead.claimedUntil!.getTime()).toBeGreaterThan(Date.now());
     }
     // Held by this sender now: a second claim finds nothing, in one statement again.

@@ -22,6 +22,7 @@ export {
   claimDueLeads,
   createLead,
   findLead,
+  isLeadId,
   type Lead,
   type LeadStatus,
   leadIdFor,

@@ -18,7 +18,14 @@ import type { DeliveryPolicy } from './policy';
 export type Lead = typeof leads.$inferSelect;
 export type { LeadStatus } from '../db/schema';
 
-/** An id that can be shown in a confirmation URL: unguessable, since the lead holds contact details. */
+/**
+ * A lead's id: `ld_` and 20 base64url characters, shown in the confirmation's URL and unguessable, since the
+ * lead holds contact details. Pages and routes ask the database only for a string of this shape.
+ */
+const LEAD_ID = /^ld_[A-Za-z0-9_-]{20}$/;
+export const isLeadId = (value: string): boolean => LEAD_ID.test(value);
+
+/** A new lead's id: 15 random bytes. */
 const leadId = () => `ld_${randomBytes(15).toString('base64url')}`;
 
 /** The site's own reference when the traveller or advisor gave none: `WEB-20261121-7K3QX9`. */
