@@ -1,6 +1,6 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
-import { type Answer, catalog, UpstreamError } from '@/lib/catalog-client';
+import { type Answer, UpstreamError } from '@/lib/catalog-client';
 import type { Area, Availability, InquiryRequest, Quote, TolerantPropertyDetail } from '@/lib/contract';
 import { addDays, today } from '@/lib/dates';
 import { clipRanges } from '@/lib/rules';
@@ -8,6 +8,7 @@ import type { BookingData } from './browser/booking';
 import { CALENDAR_DAYS, calendarOf } from './browser/calendar-rules';
 import { readStay, type Stay } from './browser/stay';
 import { calendarRatesWindow } from './browser/stay-rules';
+import { catalogReads } from './catalog-reads';
 import type { LeadShown } from './db/schema';
 import { logger } from './logger';
 
@@ -18,7 +19,7 @@ export async function propertyOrNotFound(rawId: string): Promise<TolerantPropert
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
   if (id < 1) notFound();
   try {
-    return (await catalog().property(id)).data;
+    return (await catalogReads.property(id)).data;
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 404) notFound();
     throw error;
@@ -36,7 +37,7 @@ export const calendarWindow = (day: string) => ({ from: day, to: addDays(day, CA
  * that are not the upstream's (a bug) still fail the page.
  */
 export async function propertyAreas(p: TolerantPropertyDetail) {
-  const c = catalog();
+  const c = catalogReads;
   const day = today();
   const read = async <T>(area: Area, load: () => Promise<Answer<T>>) => {
     try {
@@ -119,7 +120,7 @@ export async function quoteForPage(
 ): Promise<Quote | null> {
   const { checkin, checkout, adults, children, bedrooms } = stay;
   if (!checkin || !checkout || adults + children > p.sleeps || booking.missing.length) return null;
-  const asked = catalog()
+  const asked = catalogReads
     .quote(p.id, { checkin, checkout, adults, children, ...(bedrooms ? { bedrooms } : {}) })
     .then((a): Quote | null => a.data)
     .catch(() => null);
@@ -137,7 +138,7 @@ export async function quoteForPage(
  */
 export async function inquiryShown(request: InquiryRequest): Promise<LeadShown | null> {
   const id = request.property_id;
-  const c = catalog();
+  const c = catalogReads;
   if (!id) {
     const place = request.destination?.id;
     if (!place) return null;
