@@ -4,13 +4,14 @@ import { type Answer, UpstreamError } from '@/lib/catalog-client';
 import type { Area, Availability, InquiryRequest, Quote, TolerantPropertyDetail } from '@/lib/contract';
 import { addDays, today } from '@/lib/dates';
 import { clipRanges } from '@/lib/rules';
+import { failureLog } from '../failure-log';
+import { currentRequest } from '../request-context';
 import type { BookingData } from './browser/booking';
 import { CALENDAR_DAYS, calendarOf } from './browser/calendar-rules';
 import { readStay, type Stay } from './browser/stay';
 import { calendarRatesWindow } from './browser/stay-rules';
 import { catalogReads } from './catalog-reads';
 import type { LeadShown } from './db/schema';
-import { logger } from './logger';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -44,10 +45,14 @@ export async function propertyAreas(p: TolerantPropertyDetail) {
       return await load();
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
-      logger.warn(
-        { propertyId: p.id, area, upstream: { status: error.status, code: error.code } },
-        `property page without its ${area}: ${error.message}`,
-      );
+      // One line per kind, repeats summarised (lib/failure-log.ts): a spent budget fails every page alike.
+      failureLog().note({
+        level: 'warn',
+        kind: `page /properties/:id without ${area} ${error.code}`,
+        message: `property page without its ${area}: ${error.message}`,
+        requestId: currentRequest()?.requestId,
+        fields: { propertyId: p.id, upstream: { status: error.status, code: error.code } },
+      });
       return null;
     }
   };
