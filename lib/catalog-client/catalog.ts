@@ -1,5 +1,14 @@
 import 'server-only';
-import type { Area, CatalogQuery, QuoteQuery, WindowQuery } from '@/lib/contract';
+import type {
+  Area,
+  CatalogQuery,
+  QuoteQuery,
+  TolerantLocationCatalog,
+  TolerantPropertyDetail,
+  TolerantPropertyImages,
+  TolerantQuote,
+  WindowQuery,
+} from '@/lib/contract';
 import type { TaggedCache } from './cache';
 import type { Answer, CallOptions, CatalogClient } from './client';
 import { UpstreamError } from './errors';
@@ -112,6 +121,16 @@ export function createCatalog(client: CatalogClient, cache: TaggedCache, ttl: Ca
         { tags: [tags.locations], ttlMs: ttl.locationsMs, serveStaleOn: passing, onlyTheirs },
         () => client.listLocations(o),
       ),
+    /**
+     * What the cache holds for a read, fresh or stale, asking nothing of the upstream: for what must not
+     * wait on it (an inquiry's decoration, before the inquiry is stored).
+     */
+    cached: {
+      property: (id: number) => cache.peek<Answer<TolerantPropertyDetail>>(keys.property(id)),
+      images: (id: number) => cache.peek<Answer<TolerantPropertyImages>>(keys.images(id)),
+      quote: (id: number, stay: QuoteStay) => cache.peek<Answer<TolerantQuote>>(keys.quote(id, stay)),
+      locations: () => cache.peek<Answer<TolerantLocationCatalog>>(keys.locations()),
+    },
     cache,
   };
 }

@@ -22,8 +22,9 @@ import type { CatalogQuery, QuoteQuery, WindowQuery } from '@/lib/contract';
  *   the booking card's price, /api/properties/{id}/quote     cache (QUOTE_CACHE_SECONDS) → upstream
  *   /destinations, the search forms, /api/locations          cache (a day) → upstream
  *   /sitemap.xml                                             cache → upstream (the full change feed)
- *   the confirmation's rental, photo and price               cache → upstream, at most 2 s
- *                                                               (lib/site/property-page.ts, inquiryShown)
+ *   the confirmation's rental, photo and price               the cache only until the lead is stored; what
+ *                                                               it lacked, cache → upstream once the upstream
+ *                                                               took the inquiry (lib/site/leads/shown.ts)
  *   POST /api/inquiries                                      the upstream, after the lead is stored
  *                                                               (lib/site/leads)
  *
@@ -51,3 +52,6 @@ export const catalogReads = {
   /** GET /properties: one page of the catalog as the upstream answers it (no prices). */
   catalogPage: (query: Partial<CatalogQuery>, o?: CallOptions) => catalog().search(query, o),
 };
+
+/** What the cache holds, fresh or stale, asking nothing of the upstream: for what must not wait on it. */
+export const cachedOnly = () => catalog().cached;

@@ -6,7 +6,6 @@ import { readJsonObject } from '@/lib/json-body';
 import type { Settings } from '@/lib/settings';
 import { HONEYPOT_FIELD, INQUIRY_KEY_PATTERN } from './browser/inquiry-send';
 import type { SiteDb } from './db/client';
-import type { LeadShown } from './db/schema';
 import { type Context, limitVisitor, originAllowed, SiteError, validationFailed } from './http';
 import {
   createLead,
@@ -17,6 +16,8 @@ import {
   leadIdFor,
   queueLead,
   sendSlots,
+  shownFromCache,
+  withShownFilledIn,
 } from './leads';
 import { logger } from './logger';
 
@@ -79,7 +80,8 @@ function outcome(lead: Lead): Lead {
 
 /**
  * POST /api/inquiries, in order: the Origin, the visitor's inquiry limit, the body, the honeypot, the
- * contract's rules; then the lead is stored and only then sent. Validation problems (the site's or the
+ * contract's rules; then the lead is stored (with what the traveller saw, from the cache only) and only
+ * then is anything asked of the upstream: the send, then what the confirmation lacked. Validation problems (the site's or the
  * upstream's) come back as a field map by dotted path; an upstream that is busy or down leaves the lead
  * queued, which the browser is told. With an `Idempotency-Key` (the inquiry form sends one per inquiry),
  * the same inquiry sent again (a traveller pressing Send after a lost answer) stores nothing new and
@@ -92,8 +94,6 @@ export async function acceptInquiry(
     db: SiteDb;
     client: CatalogClient;
     settings: Settings;
-    /** What the traveller saw (rental, quoted total), kept for the confirmation; never blocks the inquiry. */
-    describe?: (request: InquiryRequest) => Promise<LeadShown | null>;
   },
 ): Promise<Accepted> {
   if (!originAllowed(request, deps.settings)) {
@@ -118,13 +118,14 @@ export async function acceptInquiry(
   const key = idempotencyKeyOf(request);
   const earlier = key ? await findLead(deps.db, leadIdFor(key)) : undefined;
   if (earlier) return replay(earlier, parsed.data);
-  const shown = deps.describe ? await deps.describe(parsed.data).catch(() => null) : null;
+  // What the traveller saw, from the cache only: nothing is asked of the upstream before the lead is stored.
+  const seen = await shownFromCache(parsed.data);
   const lead = await createLead(
     deps.db,
     parsed.data,
     ctx.requestId,
     policy,
-    shown,
+    seen.shown,
     ...(key ? [leadIdFor(key)] : []),
   );
   // The same key twice at once: the second finds the first's lead.
@@ -137,5 +138,7 @@ export async function acceptInquiry(
   } finally {
     slots.release();
   }
+  // The upstream has it and answered: what the cache lacked for the confirmation is worth one more look.
+  if (sent.status === 'sent' && !seen.complete) sent = await withShownFilledIn(deps.db, sent);
   return { lead: outcome(sent) };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
 import { type Answer, UpstreamError } from '@/lib/catalog-client';
-import type { Area, Availability, InquiryRequest, Quote, TolerantPropertyDetail } from '@/lib/contract';
+import type { Area, Availability, Quote, TolerantPropertyDetail } from '@/lib/contract';
 import { addDays, today } from '@/lib/dates';
 import { clipRanges } from '@/lib/rules';
 import { failureLog } from '../failure-log';
@@ -11,7 +11,6 @@ import { CALENDAR_DAYS, calendarOf } from './browser/calendar-rules';
 import { readStay, type Stay } from './browser/stay';
 import { calendarRatesWindow } from './browser/stay-rules';
 import { catalogReads } from './catalog-reads';
-import type { LeadShown } from './db/schema';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -134,62 +133,4 @@ export async function quoteForPage(
     timer = setTimeout(() => resolve(null), 1000);
   });
   return Promise.race([asked, late]).finally(() => clearTimeout(timer));
-}
-
-/**
- * The rental and the price a property inquiry was sent with, read through the same caches the page used
- * (so usually no upstream call): the quote is the one the traveller was just shown for this very stay.
- * Gives up after two seconds; a confirmation without the total is better than an inquiry kept waiting.
- */
-export async function inquiryShown(request: InquiryRequest): Promise<LeadShown | null> {
-  const id = request.property_id;
-  const c = catalogReads;
-  if (!id) {
-    const place = request.destination?.id;
-    if (!place) return null;
-    const all = await c
-      .locations()
-      .then((a) => a.data.locations)
-      .catch(() => []);
-    const found = all.find((l) => l.id === place);
-    return {
-      destination: found ? { name: found.name, path: found.path } : null,
-      property: null,
-      quote: null,
-    };
-  }
-  const settle = <T>(p: Promise<{ data: T }>) => p.then((a) => a.data).catch(() => null);
-  const work = Promise.all([
-    settle(c.property(id)),
-    settle(c.images(id)),
-    settle(
-      c.quote(id, {
-        checkin: request.stay.checkin,
-        checkout: request.stay.checkout,
-        adults: request.stay.guests.adults,
-        children: request.stay.guests.children,
-        ...(request.stay.bedrooms ? { bedrooms: request.stay.bedrooms } : {}),
-      }),
-    ),
-  ]);
-  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000));
-  const answer = await Promise.race([work, timeout]);
-  if (!answer) return null;
-  const [property, images, quote] = answer;
-  const cover = images?.images[0];
-  return {
-    property: property
-      ? { name: property.name, photo: cover ? { url: cover.url, caption: cover.caption } : null }
-      : null,
-    quote: quote
-      ? {
-          currency: quote.currency.code,
-          total: quote.totals.total,
-          refundable_deposits: quote.totals.refundable_deposits,
-          nights: quote.stay.nights,
-          price_on_request: quote.price_on_request,
-          accuracy: quote.accuracy,
-        }
-      : null,
-  };
 }

@@ -123,6 +123,12 @@ export async function settleLead(
   return row!;
 }
 
+/** Keeps what the traveller saw with the lead (lib/site/leads/shown.ts). */
+export async function setShown(db: SiteDb, id: string, shown: LeadShown | null): Promise<Lead> {
+  const [row] = await db.update(leads).set({ shown }).where(eq(leads.id, id)).returning();
+  return row!;
+}
+
 /** Hands a claimed lead to the worker: due now, claimed by no one. */
 export async function queueLead(db: SiteDb, lead: Lead): Promise<Lead> {
   const [row] = await db
