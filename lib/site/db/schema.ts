@@ -4,8 +4,8 @@ import type { FieldErrors, InquiryRequest, TolerantInquiry } from '../../contrac
 import type { ReplicaBooked, ReplicaRates, ReplicaSummary } from '../replica/types';
 
 /*
- * The site's own tables (the partner side), apart from the catalog service's: the leads it has accepted
- * and the change-feed sync's memory. Same database setup as the service (PGlite under DATA_DIR/site, or
+ * The site's own tables (the partner side), apart from the catalog service's: the leads it has accepted,
+ * the change-feed sync's cursor, and the replica (with each property's area times). Same database setup as the service (PGlite under DATA_DIR/site, or
  * DATABASE_URL); every table is prefixed `site_` so both roles can share one Postgres database.
  */
 
@@ -103,21 +103,14 @@ export const syncState = pgTable('site_sync_state', {
   lastSummary: jsonb('last_summary').$type<SyncRunSummary>(),
 });
 
-/** Each live property's area times as last seen in the change feed: the sync compares against these. */
-export const propertyAreas = pgTable('site_property_areas', {
-  propertyId: integer('property_id').primaryKey(),
-  content: text('content'),
-  rates: text('rates'),
-  availability: text('availability'),
-  images: text('images'),
-});
-
 /**
  * The site's replica of the catalog (issue: prices in search): every live property's summary, rate sheet
- * and booked dates, each with the area time it was fetched for. `due` lists the areas to fetch again (the
- * change feed moved them, or they were never fetched); `seq` grows with every change to the row, so an
- * instance's in-memory search index reloads only what changed. A property that left the catalog keeps its
- * row with `removed` set (and a new `seq`) until the next full load, so other instances learn it too.
+ * and booked dates, and the site's one record of each property's area times (`*_at`: what the change-feed
+ * sync and the replica's load compare the catalog with, lib/site/area-times.ts). `due` lists the areas to
+ * fetch again (the change feed moved them, or they were never fetched); `seq` grows with every change to
+ * the row, so an instance's in-memory search index reloads only what changed. A property that left the
+ * catalog keeps its row with `removed` set (and a new `seq`) until the next full load, so other instances
+ * learn it too.
  */
 export const replicaProperties = pgTable(
   'site_replica_properties',
