@@ -8,8 +8,9 @@ import type { CatalogQuery, QuoteQuery, WindowQuery } from '@/lib/contract';
  *
  *   the replica    the site's own copy in its database (lib/site/replica) and each process's index of it,
  *                  kept exact by the change feed: search and card prices, with no upstream call;
- *   the cache      the upstream's answers by tag (lib/catalog-client/cache.ts), expired by the change-feed
- *                  sync when an area's time moves (lib/site/sync.ts), served stale while the upstream fails;
+ *   the cache      the upstream's answers by tag (lib/catalog-client/cache.ts), expired by whoever first
+ *                  records an area's time moving (lib/site/area-times.ts: the change-feed sync, or the
+ *                  replica's listing), served stale while the upstream fails;
  *   the upstream   through lib/catalog-client, within the budget and the visitor's share of it.
  *
  *   page or route                                            answered by

@@ -181,6 +181,17 @@ interface WorkContext extends ReplicaWorkDeps {
 const FAILED_IN_A_ROW = 8;
 
 /**
+ * How long the load waits after a transient failure: as long as a full budget or a 429 says, else a wait
+ * that doubles with each failure in a row (at most a minute). Said in the log unless it is a short pause.
+ */
+function pauseFor(error: UpstreamError, paused: boolean, failures: number): number {
+  const ms = paused ? (error.retryAfter ?? 1) * 1000 + 25 : Math.min(60_000, 1000 * 2 ** failures);
+  if (!paused || ms > 5000)
+    logger.info({ code: error.code, waitMs: ms }, 'replica load: upstream busy, pausing');
+  return ms;
+}
+
+/**
  * One upstream call for the replica: in the budget's background share, waiting out a full budget or a
  * 429 (the load pauses, the site does not), trying a failing upstream again `retries` times with growing
  * waits.
@@ -202,10 +213,7 @@ async function upstream<T>(
       if (error.code !== 'budget_exhausted') ctx.calls++;
       const paused = error.code === 'budget_exhausted' || error.status === 429;
       if (!paused && ++failures > retries) throw error;
-      const ms = paused ? (error.retryAfter ?? 1) * 1000 + 25 : Math.min(60_000, 1000 * 2 ** failures);
-      if (!paused || ms > 5000)
-        logger.info({ code: error.code, waitMs: ms }, 'replica load: upstream busy, pausing');
-      await ctx.wait(ms, ctx.signal);
+      await ctx.wait(pauseFor(error, paused, failures), ctx.signal);
       if (!(await takeLease(ctx.db, ctx.holder, ctx.clock()))) throw new Stopped('lease lost');
     }
   }
