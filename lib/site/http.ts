@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import { brand } from '@/lib/brand';
 import { type FieldErrors, parseQuery, REQUEST_ID_PATTERN } from '@/lib/contract';
 import { UpstreamError } from '../catalog-client/errors';
 import { notePageView } from '../catalog-client/fair-share';
@@ -26,18 +27,12 @@ import { waitInWords } from './refusal-page';
 
 export type { SiteErrorCode };
 
-const SITE_ERROR = Symbol.for('rental.SiteError');
+const BRAND = brand('SiteError');
 
 export class SiteError extends Error {
-  readonly [SITE_ERROR] = true;
-
-  /** By brand, as UpstreamError: the class may exist once per server chunk. */
+  /** By brand, as UpstreamError (lib/brand.ts): the class may exist once per server chunk. */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [SITE_ERROR]?: boolean })[SITE_ERROR] === true
-    );
+    return BRAND.has(value);
   }
 
   constructor(
@@ -47,6 +42,7 @@ export class SiteError extends Error {
     readonly retryAfter?: number,
   ) {
     super(message);
+    BRAND.mark(this);
   }
 }
 
