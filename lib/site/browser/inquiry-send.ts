@@ -1,6 +1,6 @@
 /*
  * How the inquiry form sends an inquiry (POST /api/inquiries), for both ends: the form makes what is here,
- * the server (lib/site/inquiries.ts) checks it.
+ * the server (lib/site/inquiries.ts) checks it, and answers the lead as `SentLead`.
  *
  * The Idempotency-Key: one per inquiry, so that pressing Send again after an answer that never came (a
  * dropped connection, a timeout) finds the lead the first press made instead of making a second one. It is
@@ -14,6 +14,15 @@
  * bot fills: the form sends it, POST /api/inquiries drops an inquiry that has it.
  */
 export const HONEYPOT_FIELD = 'website';
+
+/** What the site answered for an accepted inquiry (the lead as POST /api/inquiries returns it). */
+export interface SentLead {
+  id: string;
+  reference: string;
+  status: string;
+  inquiry_id: number | null;
+  test: boolean | null;
+}
 
 /** What the server takes as an Idempotency-Key from the form: `inquiryKey` always makes one that fits. */
 export const INQUIRY_KEY_PATTERN = /^[A-Za-z0-9._-]{16,100}$/;
