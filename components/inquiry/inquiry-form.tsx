@@ -3,7 +3,7 @@
 import { ContactFields } from './contact-fields';
 import { TripFields } from './trip-fields';
 import { type InquiryFormProps, useInquiryForm } from './use-inquiry-form';
-import '../property/calendar.css';
+import '@/components/property/calendar.css';
 
 /*
  * The inquiry form, for a property or as a general request for a destination. It validates with the

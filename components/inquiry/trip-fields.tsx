@@ -1,7 +1,7 @@
+import { DateRangeField } from '@/components/search/date-range-field';
+import { DestinationCombobox } from '@/components/search/destination-combobox';
 import { INQUIRY_LIMITS } from '@/lib/contract';
 import type { Stay } from '@/lib/site/browser/stay';
-import { DateRangeField } from '../search/date-range-field';
-import { DestinationCombobox } from '../search/destination-combobox';
 import { FormField, fieldProps, INPUT_CLASS } from './form-field';
 import type { InquiryFormState } from './use-inquiry-form';
 

@@ -8,7 +8,7 @@ import { processSingleton } from '@/lib/process-singleton';
 import { sceneSvg } from '@/lib/sandbox/photos';
 import { settings } from '@/lib/settings';
 import { Slots } from '@/lib/slots';
-import { visitorOf } from '../visitor';
+import { visitorOf } from '@/lib/visitor';
 import { getDb, queryRows } from './db/client';
 import { renderWait } from './limits';
 import { logger } from './logger';

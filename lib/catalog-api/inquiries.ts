@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FieldErrors, Inquiry, InquiryRequest } from '@/lib/contract';
 import { daysBetween, nowIso } from '@/lib/dates';
 import { checkStayRules, PricingRuleError } from '@/lib/rules';
-import { settings } from '../settings';
+import { settings } from '@/lib/settings';
 import { type Db, queryRows } from './db/client';
 import { ServiceError, validationFailed } from './http/errors';
 import type { ApiKey } from './keys';

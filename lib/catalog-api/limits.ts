@@ -1,7 +1,7 @@
 import 'server-only';
-import { processSingleton } from '../process-singleton';
-import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../rate-limit';
-import { settings, settingsVersion } from '../settings';
+import { processSingleton } from '@/lib/process-singleton';
+import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '@/lib/rate-limit';
+import { settings, settingsVersion } from '@/lib/settings';
 import { ServiceError } from './http/errors';
 import { logger } from './logger';
 

@@ -1,10 +1,10 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { catalogClient } from '../catalog-client/instance';
-import { observeSync, setMetricSources } from '../metrics';
-import { forgetProcessSingleton, peekProcessSingleton, setProcessSingleton } from '../process-singleton';
-import { runOutsideRequests } from '../request-context';
-import { settings } from '../settings';
+import { catalogClient } from '@/lib/catalog-client/instance';
+import { observeSync, setMetricSources } from '@/lib/metrics';
+import { forgetProcessSingleton, peekProcessSingleton, setProcessSingleton } from '@/lib/process-singleton';
+import { runOutsideRequests } from '@/lib/request-context';
+import { settings } from '@/lib/settings';
 import { siteBroadcast } from './broadcast';
 import { getSiteDb } from './db/client';
 import { leadCounts } from './health';

@@ -2,6 +2,7 @@ import 'server-only';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { logger } from '@/lib/catalog-api/logger';
 import { executeRows, openPostgres, type RawQuery, rowsOf } from '@/lib/db/open';
 import {
   forgetProcessSingleton,
@@ -10,7 +11,6 @@ import {
   setProcessSingleton,
 } from '@/lib/process-singleton';
 import { settings } from '@/lib/settings';
-import { logger } from '../logger';
 import * as schema from './schema';
 
 /**

@@ -1,13 +1,13 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
+import { getDb } from '@/lib/catalog-api/db/client';
+import { type ApiKey, findKey, modeFromPrefix } from '@/lib/catalog-api/keys';
+import { limitInquiry, limitRequest } from '@/lib/catalog-api/limits';
+import { logger } from '@/lib/catalog-api/logger';
+import { routes } from '@/lib/catalog-api/routes';
 import { REQUEST_ID_PATTERN } from '@/lib/contract';
 import { today } from '@/lib/dates';
 import { settings } from '@/lib/settings';
-import { getDb } from '../db/client';
-import { type ApiKey, findKey, modeFromPrefix } from '../keys';
-import { limitInquiry, limitRequest } from '../limits';
-import { logger } from '../logger';
-import { routes } from '../routes';
 import { notFound, ServiceError } from './errors';
 import { allowHeader, matchRoute } from './router';
 import type { HandlerResult } from './types';

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { z } from 'zod';
+import type { Scope } from '@/lib/catalog-api/keys';
 import { fieldErrors } from '@/lib/contract';
-import { readJsonObject } from '../../json-body';
-import type { Scope } from '../keys';
+import { readJsonObject } from '@/lib/json-body';
 import { queryOrThrow, ServiceError, validationFailed } from './errors';
 import type { HandlerContext, HandlerResult } from './types';
 

@@ -1,8 +1,8 @@
 import 'server-only';
+import { ServiceError } from '@/lib/catalog-api/http/errors';
+import type { HandlerContext } from '@/lib/catalog-api/http/types';
+import { submitInquiry } from '@/lib/catalog-api/inquiries';
 import type { InquiryRequest } from '@/lib/contract';
-import { ServiceError } from '../http/errors';
-import type { HandlerContext } from '../http/types';
-import { submitInquiry } from '../inquiries';
 
 // POST /v2/inquiries
 export async function postInquiry({ db, key, request, body }: HandlerContext & { body: InquiryRequest }) {

@@ -1,9 +1,9 @@
 import 'server-only';
+import { notFound, ServiceError } from '@/lib/catalog-api/http/errors';
+import type { HandlerContext } from '@/lib/catalog-api/http/types';
+import { loadPricingData, quoteFor } from '@/lib/catalog-api/quote';
 import type { QuoteQuery } from '@/lib/contract';
 import { PricingRuleError } from '@/lib/rules';
-import { notFound, ServiceError } from '../http/errors';
-import type { HandlerContext } from '../http/types';
-import { loadPricingData, quoteFor } from '../quote';
 
 // GET /v2/properties/{id}/quote
 export async function getQuote({ db, key, params, query }: HandlerContext & { query: QuoteQuery }) {

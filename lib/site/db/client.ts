@@ -9,7 +9,7 @@ import {
   setProcessSingleton,
 } from '@/lib/process-singleton';
 import { settings } from '@/lib/settings';
-import { logger } from '../logger';
+import { logger } from '@/lib/site/logger';
 import * as schema from './schema';
 
 export type SiteDb = PgDatabase<PgQueryResultHKT, typeof schema>;

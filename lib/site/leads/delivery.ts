@@ -4,9 +4,9 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { CatalogClient } from '@/lib/catalog-client/client';
 import { UpstreamError } from '@/lib/catalog-client/errors';
-import type { SiteDb } from '../db/client';
-import type { leads } from '../db/schema';
-import { logger } from '../logger';
+import type { SiteDb } from '@/lib/site/db/client';
+import type { leads } from '@/lib/site/db/schema';
+import { logger } from '@/lib/site/logger';
 import { backoffSeconds, type DeliveryPolicy, sendSlots } from './policy';
 import { claimDueLeads, type Lead, settleLead } from './store';
 

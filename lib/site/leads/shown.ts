@@ -7,9 +7,9 @@ import type {
   TolerantPropertyImages,
   TolerantQuote,
 } from '@/lib/contract';
-import { cachedOnly, catalogReads } from '../catalog-reads';
-import type { SiteDb } from '../db/client';
-import type { LeadShown } from '../db/schema';
+import { cachedOnly, catalogReads } from '@/lib/site/catalog-reads';
+import type { SiteDb } from '@/lib/site/db/client';
+import type { LeadShown } from '@/lib/site/db/schema';
 import { type Lead, setShown } from './store';
 
 /*

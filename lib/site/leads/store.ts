@@ -4,8 +4,8 @@ import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { InquiryRequest } from '@/lib/contract';
 import { today } from '@/lib/dates';
-import type { SiteDb } from '../db/client';
-import { type LeadShown, leads } from '../db/schema';
+import type { SiteDb } from '@/lib/site/db/client';
+import { type LeadShown, leads } from '@/lib/site/db/schema';
 import type { DeliveryPolicy } from './policy';
 
 /*
@@ -16,7 +16,7 @@ import type { DeliveryPolicy } from './policy';
  */
 
 export type Lead = typeof leads.$inferSelect;
-export type { LeadStatus } from '../db/schema';
+export type { LeadStatus } from '@/lib/site/db/schema';
 
 /**
  * A lead's id: `ld_` and 20 base64url characters, shown in the confirmation's URL and unguessable, since the

@@ -2,8 +2,8 @@ import 'server-only';
 import type { CatalogClient } from '@/lib/catalog-client/client';
 import { processSingleton } from '@/lib/process-singleton';
 import type { Settings } from '@/lib/settings';
-import type { SiteDb } from '../db/client';
-import { logger } from '../logger';
+import type { SiteDb } from '@/lib/site/db/client';
+import { logger } from '@/lib/site/logger';
 import { sendDueLeads } from './delivery';
 import { deliveryPolicy } from './policy';
 

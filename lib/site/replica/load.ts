@@ -7,11 +7,18 @@ import { AREAS, type TolerantPropertyChange, type TolerantPropertySummary } from
 import { addDays, addYears } from '@/lib/dates';
 import { executeRows } from '@/lib/db/open';
 import { earliestRateDateFor } from '@/lib/rules';
-import { areaTags, type DueArea, markRemoved, movedAreas, recordFeed, withSearches } from '../area-times';
-import { siteBroadcast } from '../broadcast';
-import type { SiteDb } from '../db/client';
-import { replicaProperties, replicaState } from '../db/schema';
-import { logger } from '../logger';
+import {
+  areaTags,
+  type DueArea,
+  markRemoved,
+  movedAreas,
+  recordFeed,
+  withSearches,
+} from '@/lib/site/area-times';
+import { siteBroadcast } from '@/lib/site/broadcast';
+import type { SiteDb } from '@/lib/site/db/client';
+import { replicaProperties, replicaState } from '@/lib/site/db/schema';
+import { logger } from '@/lib/site/logger';
 import { replicaBookedOf, replicaRatesOf } from './terms';
 import type { ReplicaSummary } from './types';
 
