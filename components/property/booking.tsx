@@ -3,8 +3,8 @@
 import { lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
 import type { Quote } from '@/lib/contract';
 import { plural, showRange } from '@/lib/site/browser';
+import type { SentLead } from '@/lib/site/browser/inquiry-send';
 import { hasDates, type Stay } from '@/lib/site/browser/stay-link';
-import type { SentLead } from '../inquiry/inquiry-form';
 import {
   BookingUi,
   type DrawnPrice,

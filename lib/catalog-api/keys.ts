@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { nowIso } from '@/lib/dates';
+import { processSingleton } from '@/lib/process-singleton';
 import type { Db } from './db/client';
 import { apiKeys } from './db/schema';
 
@@ -91,7 +92,9 @@ export async function listKeys(db: Db) {
 }
 
 const CACHE_MS = 10_000;
-const cache = new Map<string, { key: ApiKey | null; until: number }>();
+/** Keys found, for ten seconds: one cache per process (lib/process-singleton.ts), whichever bundle asks. */
+const keyCache = () =>
+  processSingleton('catalog-api.key-cache', () => new Map<string, { key: ApiKey | null; until: number }>());
 
 /**
  * Finds an active key by its hash. Answers are kept for ten seconds, so a revocation from the CLI
@@ -99,6 +102,7 @@ const cache = new Map<string, { key: ApiKey | null; until: number }>();
  */
 export async function findKey(db: Db, key: string): Promise<ApiKey | null> {
   const hash = hashKey(key);
+  const cache = keyCache();
   const hit = cache.get(hash);
   if (hit && hit.until > Date.now()) return hit.key;
   const [row] = await db
@@ -123,5 +127,5 @@ export async function findKey(db: Db, key: string): Promise<ApiKey | null> {
 }
 
 export function clearKeyCache(): void {
-  cache.clear();
+  keyCache().clear();
 }

@@ -1,8 +1,8 @@
 import 'server-only';
-import { processSingleton } from '../process-singleton';
-import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../rate-limit';
-import { settings, settingsVersion } from '../settings';
-import { ApiError } from './http/errors';
+import { processSingleton } from '@/lib/process-singleton';
+import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '@/lib/rate-limit';
+import { settings, settingsVersion } from '@/lib/settings';
+import { ServiceError } from './http/errors';
 import type { ApiKey } from './keys';
 import { logger } from './logger';
 
@@ -50,7 +50,7 @@ function limiters(): Limiters {
 async function consume(limiter: Limiter, keyId: number, what: string): Promise<void> {
   const seconds = await consumeOrWait(limiter, String(keyId));
   if (seconds > 0) {
-    throw new ApiError(
+    throw new ServiceError(
       'rate_limited',
       `Too many ${what} for this key; retry after ${seconds} s.`,
       undefined,

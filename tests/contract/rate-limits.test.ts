@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/catalog-api/db/client';
-import { ApiError } from '@/lib/catalog-api/http/errors';
+import { ServiceError } from '@/lib/catalog-api/http/errors';
 import { createKey } from '@/lib/catalog-api/keys';
 import { limitInquiry } from '@/lib/catalog-api/limits';
 import { reloadSettings } from '@/lib/settings';
@@ -99,8 +99,8 @@ describe('section 8: limits per key', () => {
     await limitInquiry(101);
     await limitInquiry(101);
     const rejection = await limitInquiry(101).catch((e: unknown) => e);
-    expect(rejection).toBeInstanceOf(ApiError);
-    const error = rejection as ApiError;
+    expect(rejection).toBeInstanceOf(ServiceError);
+    const error = rejection as ServiceError;
     expect(error.code).toBe('rate_limited');
     expect(Number(error.headers?.['Retry-After'])).toBeGreaterThan(500);
     expect(Number(error.headers?.['Retry-After'])).toBeLessThanOrEqual(600);

@@ -11,7 +11,7 @@ import { Random } from '@/lib/sandbox/demo/random';
 import { openSiteDatabase } from '@/lib/site/db/client';
 import { replicaProperties } from '@/lib/site/db/schema';
 import { fxRates } from '@/lib/site/replica/fx';
-import { applyFeedToReplica, replicaProgress, runReplicaWork } from '@/lib/site/replica/load';
+import { replicaProgress, runReplicaWork } from '@/lib/site/replica/load';
 import { cardPrice, type ReplicaQuery, replicaIndex, searchIndex } from '@/lib/site/replica/search';
 import { runCatalogSync } from '@/lib/site/sync';
 import { listen, serveService } from './http';
@@ -263,7 +263,6 @@ describe('the replica', { timeout: 180_000 }, () => {
           for (const tag of list) cache.expireTag(tag);
         },
         clear: () => cache.clear(),
-        replica: (changes, options) => applyFeedToReplica(site.db, changes, options),
       });
     await sync(); // the baseline
     for (let i = 0; i < 3; i++)

@@ -4,10 +4,11 @@ import * as search from '@/app/api/search/route';
 import { catalog, catalogClient, hasNextPage, tags } from '@/lib/catalog-client';
 import type { TolerantPropertyChange } from '@/lib/contract';
 import { addDays, today } from '@/lib/dates';
+import { recordFeed } from '@/lib/site/area-times';
 import { replicaProperties } from '@/lib/site/db/schema';
 import { calendarWindow, propertyAreas } from '@/lib/site/property-page';
 import { fxRates } from '@/lib/site/replica/fx';
-import { applyFeedToReplica, availabilityWindow, runReplicaWork } from '@/lib/site/replica/load';
+import { availabilityWindow, runReplicaWork } from '@/lib/site/replica/load';
 import { replicaChanged, replicaIndex, searchIndex } from '@/lib/site/replica/search';
 import { runCatalogSync } from '@/lib/site/sync';
 import { FAULTS, startVendor, TREATMENTS, type Vendor } from '../../scripts/foreign/vendor';
@@ -195,7 +196,7 @@ describe('the replica through a vendor we did not write', { timeout: 180_000 }, 
   it('fetches every area of a property the feed names without times, and drops one that is not there', async () => {
     await use(() => vendor.url);
     const [a] = live;
-    const result = await applyFeedToReplica(
+    const result = await recordFeed(
       site.db,
       [
         { id: a!, status: 'live' },

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Location } from '@/lib/contract';
 import { addDays } from '@/lib/dates';
 import { formatDate, fromDay, showDay, toDay } from '@/lib/site/browser';
-import { inquiryKey, newInquirySeed } from '@/lib/site/browser/inquiry-key';
+import { inquiryKey, newInquirySeed } from '@/lib/site/browser/inquiry-send';
 import { matchLocations } from '@/lib/site/browser/match-locations';
 import { cleanParams } from '@/lib/site/browser/search';
 

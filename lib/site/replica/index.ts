@@ -1,12 +1,11 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { TolerantPropertyChange } from '@/lib/contract';
 import { catalogClient } from '../../catalog-client/instance';
 import { settings } from '../../settings';
 import { getSiteDb } from '../db/client';
 import { logger } from '../logger';
 import { fxRates } from './fx';
-import { applyFeedToReplica, runReplicaWork } from './load';
+import { runReplicaWork } from './load';
 import { type ReplicaQuery, replicaChanged, replicaIndex, replicaIndexIfBuilt, searchIndex } from './search';
 
 /*
@@ -71,13 +70,13 @@ export function startReplicaWorker(): void {
   })();
 }
 
-/** The sync's hand-over: what the change feed said, applied to the replica; the worker then fetches it. */
-export async function replicaFromFeed(changes: TolerantPropertyChange[], options: { full: boolean }) {
-  if (!settings().CATALOG_REPLICA) return;
-  const result = await applyFeedToReplica(await getSiteDb(), changes, options);
+/**
+ * The sync's hand-over: the change feed's moves are recorded in the replica's rows (lib/site/area-times.ts),
+ * the moved areas due; this process's index reloads them, and the worker fetches them now.
+ */
+export function replicaFromFeed(): void {
   replicaChanged();
   (globalThis as G)[KEY]?.poke();
-  return result;
 }
 
 /** The reference rates in use (the shipped snapshot unless a setting names fresher ones). */

@@ -1,5 +1,5 @@
-import { catalog } from '@/lib/catalog-client';
 import { settings } from '@/lib/settings';
+import { catalogReads } from '@/lib/site/catalog-reads';
 import { getSiteDb } from '@/lib/site/db/client';
 import { json, notServed, route } from '@/lib/site/http';
 import { type MapPlace, placePositions } from '@/lib/site/replica/places';
@@ -10,7 +10,7 @@ import { replicaIndex } from '@/lib/site/replica/search';
 let cached: { key: string; places: MapPlace[] } | undefined;
 
 export const GET = route(async (_request, ctx) => {
-  const { data, mode } = await catalog().locations({ requestId: ctx.requestId });
+  const { data, mode } = await catalogReads.locations({ requestId: ctx.requestId });
   const index = settings().CATALOG_REPLICA ? await replicaIndex(await getSiteDb()) : null;
   if (!index?.complete) return json({ places: [] }, ctx, { mode, maxAge: 60 });
   const key = `${index.version}|${data.locations.length}`;
