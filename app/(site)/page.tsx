@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PropertyCard } from '@/components/results/property-card';
-import { SearchForm } from '@/components/search/search-form';
+import { SearchForm } from '@/components/search-form/search-form';
 import type { Location } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import { recentRentals } from '@/lib/site/catalog-pages';

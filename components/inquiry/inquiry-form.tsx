@@ -14,8 +14,8 @@ import { toDay } from '@/lib/site/browser';
 import { ApiError, apiPost, HONEYPOT_FIELD } from '@/lib/site/browser/api-client';
 import { fieldMessage } from '@/lib/site/browser/messages';
 import type { Stay } from '@/lib/site/browser/stay';
-import { DateRangeField } from '../search/date-range-field';
-import { DestinationCombobox } from '../search/destination-combobox';
+import { DateRangeField } from '../search-form/date-range-field';
+import { DestinationCombobox } from '../search-form/destination-combobox';
 import '../property/calendar.css';
 
 const HONEYPOT_ID = `inq-${HONEYPOT_FIELD}`;

@@ -16,16 +16,14 @@ import {
 } from '@/lib/site/browser/search';
 import { DEFAULT_ADULTS, guestsOf, withStay } from '@/lib/site/browser/stay';
 import { ResultsMap } from '../map/map-loader';
-import { DateRangeField } from '../search/date-range-field';
-import { DestinationCombobox } from '../search/destination-combobox';
-import { GuestsField } from '../search/guests-field';
+import { DateRangeField } from '../search-form/date-range-field';
+import { DestinationCombobox } from '../search-form/destination-combobox';
+import { FIELD } from '../search-form/field-style';
+import { GuestsField } from '../search-form/guests-field';
 import { EAGER_CARDS } from './card-photos';
 import { PropertyCard } from './property-card';
 import { SkeletonGrid } from './skeleton-grid';
 import type { ResultsPage as Page, ResultsProps } from './types';
-
-const field =
-  'mt-1 h-11 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500';
 
 /** What a filter form submits; everything else in the URL (the location on a destination page) is kept. */
 const FILTER_KEYS = [
@@ -268,7 +266,7 @@ function Results({
             id="f-bedrooms"
             name="bedrooms"
             defaultValue={params.get('bedrooms') ?? ''}
-            className={field}
+            className={FIELD}
           >
             <option value="">Any</option>
             {[1, 2, 3, 4, 5, 6, 8, 10].map((n) => (
@@ -292,7 +290,7 @@ function Results({
               placeholder="Min"
               defaultValue={params.get('price_min') ?? ''}
               aria-invalid={fieldErrors?.price_min ? true : undefined}
-              className={`${field} mt-0`}
+              className={`${FIELD} mt-0`}
             />
             <span aria-hidden="true">–</span>
             <label className="sr-only" htmlFor="f-price-max">
@@ -306,7 +304,7 @@ function Results({
               placeholder="Max"
               defaultValue={params.get('price_max') ?? ''}
               aria-invalid={fieldErrors?.price_max ? true : undefined}
-              className={`${field} mt-0`}
+              className={`${FIELD} mt-0`}
             />
           </div>
         </fieldset>
@@ -319,7 +317,7 @@ function Results({
             name="sort"
             defaultValue={params.get('sort') ?? 'id'}
             onChange={(e) => e.currentTarget.form?.requestSubmit()}
-            className={field}
+            className={FIELD}
           >
             {SORTS.map((s) => (
               <option key={s.value} value={s.value}>
