@@ -9,12 +9,14 @@ import { type Bounds, formatBounds, parseBounds } from '@/lib/site/browser/bound
 import {
   activeFilters,
   apiQueryFor,
-  cleanParams,
+  cleanSearchParams,
+  FILTER_KEYS,
   hasParty,
+  NARROWING,
   SORTS,
-  searchStay,
-} from '@/lib/site/browser/search';
-import { DEFAULT_ADULTS, guestsOf, withStay } from '@/lib/site/browser/stay';
+  searchKey,
+} from '@/lib/site/browser/search-url';
+import { DEFAULT_ADULTS, guestsOf, readStay, withStay } from '@/lib/site/browser/stay';
 import { ResultsMap } from '../map/map-loader';
 import { DateRangeField } from '../search-form/date-range-field';
 import { DestinationCombobox } from '../search-form/destination-combobox';
@@ -24,39 +26,6 @@ import { EAGER_CARDS } from './card-photos';
 import { PropertyCard } from './property-card';
 import { SkeletonGrid } from './skeleton-grid';
 import type { ResultsPage as Page, ResultsProps } from './types';
-
-/** What a filter form submits; everything else in the URL (the location on a destination page) is kept. */
-const FILTER_KEYS = [
-  'location',
-  'checkin',
-  'checkout',
-  'adults',
-  'children',
-  'bedrooms',
-  'price_min',
-  'price_max',
-  'sort',
-];
-/** The parameters that narrow a search, dropped together by "Clear the filters". */
-const NARROWING = [
-  'checkin',
-  'checkout',
-  'adults',
-  'children',
-  'guests',
-  'bedrooms',
-  'price_min',
-  'price_max',
-  'sort',
-  'bounds',
-];
-
-/** The search a URL asks for, without the view's own state (whether the map is shown). */
-const searchKey = (params: URLSearchParams | string) => {
-  const p = new URLSearchParams(params);
-  p.delete('map');
-  return p.toString();
-};
 
 /** Catalog answers stay fresh for a minute (the site caches too). */
 const createQueryClient = () =>
@@ -114,7 +83,7 @@ function Results({
   const router = useRouter();
   const urlParams = useSearchParams();
   const params = useMemo(() => {
-    const p = cleanParams(urlParams);
+    const p = cleanSearchParams(urlParams);
     if (fixedLocation) p.set('location', String(fixedLocation));
     return p;
   }, [urlParams, fixedLocation]);
@@ -123,13 +92,13 @@ function Results({
   const bounds = useMemo(() => parseBounds(params.get('bounds') ?? ''), [params]);
   // The rental under the pointer or focus, in the list or on the map: both light it.
   const [activeId, setActiveId] = useState<number | null>(null);
-  const stay = useMemo(() => searchStay(params), [params]);
+  const stay = useMemo(() => readStay(params), [params]);
   // Names of the destinations this view has shown, so the field keeps its text as the URL changes.
   const names = useRef(new Map<number, string>());
   if (location && !names.current.has(location.id)) names.current.set(location.id, location.label);
   const [filtersOpen, setFiltersOpen] = useState(false);
   // The server found the first view's URL invalid; a new URL is asked of /api/search, which says if it is.
-  const initialKey = searchKey(initialParams);
+  const initialKey = searchKey(new URLSearchParams(initialParams));
   const knownInvalid = key === initialKey && Boolean(initialErrors);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -149,7 +118,7 @@ function Results({
   };
   const link = (next: URLSearchParams) => {
     if (fixedLocation) next.delete('location');
-    const qs = withKept(cleanParams(next).toString());
+    const qs = withKept(cleanSearchParams(next).toString());
     return qs ? `${basePath}?${qs}` : basePath;
   };
   const go = (next: URLSearchParams) => {
@@ -181,7 +150,7 @@ function Results({
   };
 
   /** These parameters without `drop`, with `set`, back on page 1 unless `set` names a page. */
-  const relax = (drop: string[], set: Record<string, string> = {}) => {
+  const relax = (drop: readonly string[], set: Record<string, string> = {}) => {
     const next = new URLSearchParams(params);
     next.delete('page');
     for (const k of drop) next.delete(k);
@@ -566,7 +535,7 @@ function summary(data: Page, params: URLSearchParams): string {
   const checkin = params.get('checkin');
   const checkout = params.get('checkout');
   if (checkin && checkout) parts.push(`free ${showRange(checkin, checkout)}`);
-  if (hasParty(params)) parts.push(`for ${plural(guestsOf(searchStay(params)), 'guest')}`);
+  if (hasParty(params)) parts.push(`for ${plural(guestsOf(readStay(params)), 'guest')}`);
   if (data.pagination.total_pages > 1)
     parts.push(`page ${data.pagination.page} of ${data.pagination.total_pages}`);
   return parts.join(' · ');

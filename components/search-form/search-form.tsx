@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { cleanParams } from '@/lib/site/browser/search';
+import { cleanSearchParams } from '@/lib/site/browser/search-url';
 import { DEFAULT_ADULTS } from '@/lib/site/browser/stay';
 import { DateRangeField } from './date-range-field';
 import { DestinationCombobox } from './destination-combobox';
@@ -23,7 +23,9 @@ export function SearchForm({ currency }: { currency?: string }) {
         onSubmit={(e) => {
           e.preventDefault();
           const form = new FormData(e.currentTarget);
-          const params = cleanParams(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])));
+          const params = cleanSearchParams(
+            Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])),
+          );
           router.push(params.size ? `/search?${params}` : '/search');
         }}
         className="grid gap-4 rounded-2xl bg-white p-4 shadow-md sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1.6fr_1fr_auto] lg:items-end"

@@ -13,7 +13,7 @@ import {
 import { settings } from '../settings';
 import { type Bounds, parseBounds } from './browser/bounds';
 import { fieldMessages } from './browser/messages';
-import { cleanParams, PER_PAGE, PRICE_SORTS } from './browser/search';
+import { cleanSearchParams, PER_PAGE, PRICE_SORTS } from './browser/search-url';
 import { DEFAULT_ADULTS, PARTY_LIMITS, readStay } from './browser/stay';
 import { type CardPrice, currentFxRates, type ReplicaQuery, searchReplica } from './replica';
 import { displayCurrencies } from './replica/fx';
@@ -214,7 +214,7 @@ export async function firstSearchView(
   input: Record<string, string | string[] | undefined>,
   fixedLocation?: number,
 ) {
-  const params = cleanParams(input);
+  const params = cleanSearchParams(input);
   if (fixedLocation) params.set('location', String(fixedLocation));
   const state = parseSearch(params);
   let data: SearchAnswer | null = null;
@@ -238,7 +238,7 @@ export async function recentRentals(
   count: number,
   input: Record<string, string | string[] | undefined> = {},
 ) {
-  const params = cleanParams(input);
+  const params = cleanSearchParams(input);
   for (const k of [...params.keys()]) if (k !== 'currency') params.delete(k);
   params.set('sort', '-updated');
   const state = parseSearch(params, String(count));

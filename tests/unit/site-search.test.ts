@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { showRange } from '@/lib/site/browser';
 import { fieldMessages } from '@/lib/site/browser/messages';
-import { activeFilters, cleanParams } from '@/lib/site/browser/search';
+import { activeFilters, cleanSearchParams } from '@/lib/site/browser/search-url';
 import { parseSearch } from '@/lib/site/catalog-pages';
 
-const parse = (qs: string) => parseSearch(cleanParams(new URLSearchParams(qs)));
+const parse = (qs: string) => parseSearch(cleanSearchParams(new URLSearchParams(qs)));
 
 describe('a search URL as the catalog query', () => {
   it('asks the catalog for everyone staying: adults and children together', () => {
@@ -48,7 +48,9 @@ describe('a search URL as the catalog query', () => {
   });
 
   it('counts the filters that narrow it (not the sort, not a destination page’s own place)', () => {
-    const params = cleanParams(new URLSearchParams('location=3&checkin=2029-01-01&adults=2&sort=-sleeps'));
+    const params = cleanSearchParams(
+      new URLSearchParams('location=3&checkin=2029-01-01&adults=2&sort=-sleeps'),
+    );
     expect(activeFilters(params)).toBe(3);
     expect(activeFilters(params, 3)).toBe(2);
     expect(activeFilters(new URLSearchParams())).toBe(0);

@@ -1,4 +1,4 @@
-import { cleanParams } from '@/lib/site/browser/search';
+import { cleanSearchParams } from '@/lib/site/browser/search-url';
 import { parseSearch, runSearch } from '@/lib/site/catalog-pages';
 import { json, notServed, route, SiteError } from '@/lib/site/http';
 
@@ -9,7 +9,7 @@ import { json, notServed, route, SiteError } from '@/lib/site/http';
 // first load is complete (`source` says which). README, "Search API".
 export const GET = route(async (request, ctx) => {
   const url = new URL(request.url);
-  const params = cleanParams(url.searchParams);
+  const params = cleanSearchParams(url.searchParams);
   const state = parseSearch(params, url.searchParams.get('per_page'));
   if (!state.ok) throw new SiteError('validation_failed', 'Some details need correcting.', state.errors);
   const answer = await runSearch(state, params, { requestId: ctx.requestId });
