@@ -4,10 +4,10 @@ import { occupancyOf } from '@/lib/rules';
 import { boundsOfView, formatBounds, inBounds, parseBounds, positionOf } from '@/lib/site/browser/bounds';
 import { fieldMessages } from '@/lib/site/browser/messages';
 import { activeFilters, apiQueryFor, cleanSearchParams } from '@/lib/site/browser/search-url';
-import { parseSearch } from '@/lib/site/catalog-pages';
 import { fxRates } from '@/lib/site/replica/fx';
 import { placePositions } from '@/lib/site/replica/places';
-import { type ReplicaQuery, searchIndex } from '@/lib/site/replica/search';
+import { readSearch, type SearchRequest } from '@/lib/site/search';
+import { searchIndex } from '@/lib/site/search/from-replica';
 
 /*
  * "Search this area": the map's box in the URL (`bounds=west,south,east,north`), read back strictly, and the
@@ -84,11 +84,11 @@ describe('the map area in the URL', () => {
     expect(activeFilters(params)).toBe(1);
     expect(apiQueryFor(params).has('map')).toBe(false);
     expect(cleanSearchParams(new URLSearchParams('map=0')).toString()).toBe('');
-    expect(parseSearch(params)).toMatchObject({
+    expect(readSearch(params)).toMatchObject({
       ok: true,
-      site: { bounds: { west: 10, south: 42.5, east: 12, north: 44 } },
+      request: { bounds: { west: 10, south: 42.5, east: 12, north: 44 } },
     });
-    const bad = parseSearch(cleanSearchParams(new URLSearchParams('bounds=12,44,10')));
+    const bad = readSearch(new URLSearchParams('bounds=12,44,10'));
     expect(bad.ok).toBe(false);
     expect(fieldMessages(bad.ok ? {} : bad.errors)).toEqual({
       bounds: 'The map area could not be read; choose it again on the map',
@@ -147,19 +147,20 @@ describe('the replica’s search by map area', () => {
     checkedAt: Date.now(),
     answers: new Map(),
   } as unknown as Parameters<typeof searchIndex>[0];
-  const search = (bounds?: ReplicaQuery['bounds']) =>
+  const search = (bounds?: SearchRequest['bounds']) =>
     searchIndex(
       index,
       {
-        adults: 2,
-        children: 0,
+        stay: { adults: 2, children: 0 },
         sort: 'id',
+        price: {},
         page: 1,
         perPage: 50,
         currency: 'EUR',
-        today: '2026-10-02',
         bounds,
+        params: '',
       },
+      '2026-10-02',
       fxRates(),
     );
 

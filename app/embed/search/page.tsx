@@ -4,9 +4,9 @@ import { coverPreloads } from '@/components/results/card-photos';
 import { ResultsView } from '@/components/results/results-view';
 import { SkeletonGrid } from '@/components/results/skeleton-grid';
 import { settings } from '@/lib/settings';
-import { firstSearchView } from '@/lib/site/catalog-pages';
 import { embedHost } from '@/lib/site/embed';
 import { allLocations } from '@/lib/site/page-data';
+import { firstSearchView } from '@/lib/site/search';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
