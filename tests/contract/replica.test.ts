@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as mapPlaces from '@/app/api/map/places/route';
+import * as search from '@/app/api/search/route';
 import { runActivityBatch } from '@/lib/catalog-api/activity';
 import { removeProperty } from '@/lib/catalog-api/writers';
-import { catalog, catalogClient, UpstreamError } from '@/lib/catalog-client';
+import { catalog, catalogClient, tags, UpstreamError } from '@/lib/catalog-client';
 import { RequestBudget } from '@/lib/catalog-client/budget';
 import { createCatalogClient } from '@/lib/catalog-client/client';
 import { addDays } from '@/lib/dates';
@@ -287,6 +288,23 @@ describe('the replica', { timeout: 180_000 }, () => {
     // Without dates: "from" the lowest nightly rate, never above any stay's average.
     const from = searchIndex(index, baseQuery({ sort: 'price' }), today, fx).properties[0]!;
     expect(from.price.kind).toBe('from');
+  });
+
+  it('answers /api/search with no upstream call, in the mode of the client’s latest answer', async () => {
+    await replicaIndex(site.db);
+    // Not even the location catalog's cache, expired: the mode is the one the load's answers carried.
+    catalog().cache.expireTag(tags.locations);
+    upstream.take();
+    const checkin = addDays(today, 30);
+    const res = await call<{ source: string; properties: { price: { kind: string } }[] }>(
+      search.GET,
+      `/api/search?checkin=${checkin}&checkout=${addDays(checkin, 5)}&sort=price&per_page=5`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.source).toBe('replica');
+    expect(res.body.properties[0]?.price.kind).toBe('stay');
+    expect(res.headers.get('x-catalog-mode')).toBe('test');
+    expect(upstream.take()).toEqual([]);
   });
 
   it('after catalog activity and one sync, equals a fresh load (rates, availability, removals)', async () => {

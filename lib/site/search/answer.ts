@@ -31,7 +31,8 @@ function nextQuery(request: SearchRequest, total: number): string | null {
 
 /**
  * A search, answered from the replica once its first load is complete (prices, the price sort and range, the
- * map's area), otherwise from the upstream catalog as before (`source` says which), with the key's mode.
+ * map's area), otherwise from the upstream catalog as before (`source` says which). The mode comes with the
+ * answer: the upstream's answer carries its own; the replica's is the client's latest (from-replica.ts).
  */
 export async function answerSearch(
   request: SearchRequest,

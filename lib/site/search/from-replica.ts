@@ -1,5 +1,5 @@
 import 'server-only';
-import { catalog } from '@/lib/catalog-client';
+import { catalog, catalogClient } from '@/lib/catalog-client';
 import type { CatalogSort } from '@/lib/contract';
 import { availabilityProblem } from '@/lib/rules';
 import { settings } from '../../settings';
@@ -129,6 +129,20 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
   return { properties, total: ids.length };
 }
 
+/**
+ * The site's key's mode for an answer that made no upstream call: the mode of the client's latest answer
+ * (the replica's load, the sync and every page ask the upstream through it); before this process has heard
+ * from the upstream at all, the cached location catalog's (one call a day at most, which pages make anyway).
+ */
+async function knownMode(): Promise<string | null> {
+  const latest = catalogClient().latestMode();
+  if (latest) return latest;
+  return catalog()
+    .locations()
+    .then((a) => a.mode)
+    .catch(() => null);
+}
+
 /** The request answered from the replica, or null while its first load is not complete (or it is off). */
 export async function fromReplica(request: SearchRequest, today: string) {
   if (!settings().CATALOG_REPLICA) return null;
@@ -145,11 +159,7 @@ export async function fromReplica(request: SearchRequest, today: string) {
       total_pages: Math.ceil(total / request.perPage),
     },
     source: 'replica' as const,
-    // The key's mode, from the cached location catalog (fetched once a day, not per search).
-    mode: await catalog()
-      .locations()
-      .then((a) => a.mode)
-      .catch(() => null),
+    mode: await knownMode(),
     prices: { currency: request.currency, rates_date: fx.date, rates_source: fx.source },
   };
 }
