@@ -1,8 +1,6 @@
 'use client';
 
 import { LngLatBounds, type Map as MapLibreMap, Marker } from 'maplibre-gl';
-import Image from 'next/image';
-import Link from 'next/link';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import Supercluster from 'supercluster';
@@ -10,9 +8,12 @@ import type { PropertySummary } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import { type Bounds, boundsOfView, formatBounds, positionOf } from '@/lib/site/browser/bounds';
 import type { CardPrice } from '@/lib/site/replica/types';
+import { priceHeadline } from '../results/price-line';
+import { PropertyCard } from '../results/property-card';
+import { HomeIcon, ListIcon, SearchIcon } from '../ui/icons';
 import { boxOf, createMap } from './base-map';
 import { MapButton, ZoomButtons } from './controls';
-import { markerName, markerText } from './marker-label';
+import { markerName } from './marker-label';
 import { type PlaceLabels, placeLabels } from './places';
 import { usePlaces } from './use-places';
 import './map.css';
@@ -302,7 +303,8 @@ export function ResultsMap({
 
       {preview && (
         <div className="absolute inset-x-3 bottom-8 hidden justify-center lg:flex">
-          <MiniCard
+          <PropertyCard
+            layout="line"
             property={preview}
             href={cardHref(preview.id)}
             newTab={newTab}
@@ -318,7 +320,13 @@ export function ResultsMap({
       >
         {properties.map((p) => (
           <li key={p.id} data-id={p.id} className="w-[85%] max-w-sm shrink-0 snap-center">
-            <MiniCard property={p} href={cardHref(p.id)} newTab={newTab} active={p.id === activeId} />
+            <PropertyCard
+              layout="line"
+              property={p}
+              href={cardHref(p.id)}
+              newTab={newTab}
+              active={p.id === activeId}
+            />
           </li>
         ))}
       </ul>
@@ -358,7 +366,7 @@ function PriceMarker({
   onActive: (id: number | null) => void;
   onChoose: (id: number) => void;
 }) {
-  const text = markerText(property.price);
+  const text = priceHeadline(property.price);
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     // The lit marker above its neighbours.
@@ -398,102 +406,5 @@ function ClusterMarker({ ids, active, onPress }: { ids: number[]; active: boolea
     >
       {count}
     </button>
-  );
-}
-
-/** A rental in a line: photo, name, place and the card's price, the whole card one link. */
-function MiniCard({
-  property,
-  href,
-  newTab,
-  active = false,
-  onClose,
-}: {
-  property: Property;
-  href: string;
-  newTab?: boolean;
-  active?: boolean;
-  onClose?: () => void;
-}) {
-  const text = markerText(property.price);
-  const price = property.price;
-  return (
-    <article
-      className={`relative flex min-h-28 w-full max-w-md overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ${active ? 'ring-2 ring-brand-600' : 'ring-sand-200'}`}
-    >
-      <div className="relative w-24 shrink-0 bg-sand-100">
-        {property.image && (
-          <Image src={property.image.url} alt="" fill sizes="112px" className="object-cover" />
-        )}
-      </div>
-      <div className="min-w-0 flex-1 py-2.5 pr-8 pl-3">
-        <h3 className="truncate font-semibold text-ink-900">
-          <Link
-            prefetch={false}
-            href={href}
-            target={newTab ? '_blank' : undefined}
-            className="after:absolute after:inset-0 focus:outline-none focus-visible:underline"
-          >
-            {property.name}
-          </Link>
-        </h3>
-        <p className="truncate text-sm text-ink-700">{property.location.path.slice(-2).join(', ')}</p>
-        <p className="truncate text-sm text-ink-700">
-          {plural(property.bedrooms, 'bedroom')} · sleeps {property.sleeps}
-        </p>
-        {text && price && (
-          <p className="mt-1 truncate text-ink-900">
-            {price.kind === 'from' && <span className="text-sm text-ink-700">from </span>}
-            <span className="font-semibold">{text}</span>
-            <span className="text-sm text-ink-700">
-              {price.kind === 'stay' ? ' total' : price.kind === 'from' ? ' a night' : ''}
-            </span>
-          </p>
-        )}
-      </div>
-      {onClose && (
-        <button
-          type="button"
-          aria-label="Close this rental’s preview"
-          onClick={onClose}
-          className="absolute top-2 right-2 z-10 grid h-7 w-7 place-items-center rounded-full bg-white text-ink-900 ring-1 ring-sand-200 hover:bg-sand-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 16 16"
-            className="h-3.5 w-3.5"
-            fill="none"
-            stroke="currentColor"
-          >
-            <path strokeWidth="2" strokeLinecap="round" d="M4 4l8 8M12 4l-8 8" />
-          </svg>
-        </button>
-      )}
-    </article>
-  );
-}
-
-function HomeIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
-      <path d="M10 2.5 2 9h2v8.5h4.5v-5h3v5H16V9h2z" />
-    </svg>
-  );
-}
-
-function ListIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor">
-      <path strokeWidth="1.8" strokeLinecap="round" d="M7 5h10M7 10h10M7 15h10M3 5h.01M3 10h.01M3 15h.01" />
-    </svg>
-  );
-}
-
-function SearchIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor">
-      <circle cx="8.5" cy="8.5" r="5" strokeWidth="1.8" />
-      <path strokeWidth="1.8" strokeLinecap="round" d="m12.5 12.5 4 4" />
-    </svg>
   );
 }

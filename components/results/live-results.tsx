@@ -22,6 +22,7 @@ import { DateRangeField } from '../search-form/date-range-field';
 import { DestinationCombobox } from '../search-form/destination-combobox';
 import { FIELD } from '../search-form/field-style';
 import { GuestsField } from '../search-form/guests-field';
+import { FiltersIcon, MapIcon } from '../ui/icons';
 import { EAGER_CARDS } from './card-photos';
 import { PropertyCard } from './property-card';
 import { SkeletonGrid } from './skeleton-grid';
@@ -486,26 +487,6 @@ function Results({
         </div>
       )}
     </div>
-  );
-}
-
-function MapIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor">
-      <path
-        strokeWidth="1.6"
-        strokeLinejoin="round"
-        d="m2.5 5 5-2 5 2 5-2v12l-5 2-5-2-5 2z M7.5 3v12 M12.5 5v12"
-      />
-    </svg>
-  );
-}
-
-function FiltersIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor">
-      <path strokeWidth="1.8" strokeLinecap="round" d="M3 5h14M6 10h8M8.5 15h3" />
-    </svg>
   );
 }
 
