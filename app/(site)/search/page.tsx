@@ -44,6 +44,7 @@ export default async function SearchPage({ searchParams }: Props) {
       <ResultsView
         basePath="/search"
         initialParams={view.params}
+        servedQuery={view.served}
         initial={view.data}
         covers={coverPreloads(view.data?.properties)}
         displayCurrency={view.currency}

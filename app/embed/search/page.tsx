@@ -41,6 +41,7 @@ export default async function EmbedSearchPage({ searchParams }: Props) {
           <ResultsView
             basePath="/embed/search"
             initialParams={view.params}
+            servedQuery={view.served}
             initial={view.data}
             covers={coverPreloads(view.data?.properties)}
             displayCurrency={view.currency}

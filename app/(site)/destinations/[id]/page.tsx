@@ -82,6 +82,7 @@ export default async function DestinationPage({ params, searchParams }: Props) {
         <ResultsView
           basePath={`/destinations/${here.id}`}
           initialParams={view.params}
+          servedQuery={view.served}
           initial={view.data}
           covers={coverPreloads(view.data?.properties)}
           displayCurrency={view.currency}
