@@ -1,7 +1,7 @@
 'use client';
 
 import { QueryClient, QueryClientContext } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Results } from './results';
 import type { ResultsProps } from './types';
 
@@ -17,7 +17,7 @@ let tabClient: QueryClient | undefined;
  * The results view with its data client: react-query's, loaded with this module (results-view.tsx loads it
  * when the view is first used). On the server, one client per render.
  */
-export default function LiveResults({ onLive, ...props }: ResultsProps & { onLive?: () => void }) {
+export default function LiveResults(props: ResultsProps) {
   const [client] = useState(() => {
     if (typeof window === 'undefined') return createQueryClient();
     tabClient ??= createQueryClient();
@@ -28,8 +28,6 @@ export default function LiveResults({ onLive, ...props }: ResultsProps & { onLiv
     client.mount();
     return () => client.unmount();
   }, [client]);
-  // Said in the commit that makes the view live, before the browser's event that woke it goes on.
-  useLayoutEffect(() => onLive?.(), [onLive]);
   return (
     <QueryClientContext.Provider value={client}>
       <Results {...props} />
