@@ -1,5 +1,5 @@
-import { DateRangeField } from '@/components/search/date-range-field';
-import { DestinationCombobox } from '@/components/search/destination-combobox';
+import { DateRangeField } from '@/components/search-form/date-range-field';
+import { DestinationCombobox } from '@/components/search-form/destination-combobox';
 import { INQUIRY_LIMITS } from '@/lib/contract';
 import type { Stay } from '@/lib/site/browser/stay';
 import { FormField, fieldProps, INPUT_CLASS } from './form-field';

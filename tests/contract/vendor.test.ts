@@ -8,8 +8,9 @@ import { recordFeed } from '@/lib/site/area-times';
 import { replicaProperties } from '@/lib/site/db/schema';
 import { calendarWindow, propertyAreas } from '@/lib/site/property-page';
 import { fxRates } from '@/lib/site/replica/fx';
+import { replicaChanged, replicaIndex } from '@/lib/site/replica/in-memory';
 import { availabilityWindow, runReplicaWork } from '@/lib/site/replica/load';
-import { replicaChanged, replicaIndex, searchIndex } from '@/lib/site/replica/search';
+import { searchIndex } from '@/lib/site/search/from-replica';
 import { runCatalogSync } from '@/lib/site/sync';
 import { FAULTS, startVendor, TREATMENTS, type Vendor } from '../../scripts/foreign/vendor';
 import { serveService, switchableUpstream } from './http';
@@ -176,16 +177,15 @@ describe('the replica through a vendor we did not write', { timeout: 180_000 }, 
       searchIndex(
         index,
         {
-          checkin,
-          checkout: addDays(checkin, 7),
-          adults: 2,
-          children: 0,
+          stay: { checkin, checkout: addDays(checkin, 7), adults: 2, children: 0 },
           sort: 'id',
+          price: {},
           page: 1,
           perPage: 1000,
           currency: 'EUR',
-          today: today(),
+          params: '',
         },
+        today(),
         fxRates(),
       ).properties.map((p) => p.id);
     const later = q(addDays(today(), 400));

@@ -5,17 +5,18 @@ import { settings } from '../../settings';
 import { getSiteDb } from '../db/client';
 import { logger } from '../logger';
 import { fxRates } from './fx';
+import { replicaChanged, replicaIndex } from './in-memory';
 import { runReplicaWork } from './load';
-import { type ReplicaQuery, replicaChanged, replicaIndex, replicaIndexIfBuilt, searchIndex } from './search';
 
 /*
  * lib/site/replica — the site's own copy of the catalog, which search and card prices come from
  * (docs/decisions.md#prices-in-search-come-from-the-sites-replica):
  *
- *   load.ts     the first load and its upkeep (lease, budget share, resume after a restart, due areas)
- *   search.ts   the in-memory index over the replica's rows, and the query: filters, prices, sorts
- *   terms.ts    the catalog's answers in the shapes the replica stores
- *   fx.ts       reference exchange rates for the display currency
+ *   load.ts       the first load and its upkeep (lease, budget share, resume after a restart, due areas)
+ *   in-memory.ts  each process's index of the replica's rows, which search asks (lib/site/search)
+ *   terms.ts      the catalog's answers in the shapes the replica stores
+ *   fx.ts         reference exchange rates for the display currency
+ *   places.ts     the maps' place names, positioned from the rentals
  *
  * This file ties them to the process: the background worker, the sync's hand-over, the rates in use.
  */
@@ -84,14 +85,3 @@ export function currentFxRates() {
   const s = settings();
   return fxRates({ file: s.FX_RATES_FILE, url: s.FX_RATES_URL });
 }
-
-/** A search answered from the replica, or null while its first load is not complete (or it is off). */
-export async function searchReplica(query: ReplicaQuery) {
-  if (!settings().CATALOG_REPLICA) return null;
-  const index = await replicaIndexIfBuilt(await getSiteDb());
-  if (!index?.complete) return null;
-  const fx = currentFxRates();
-  return { ...searchIndex(index, query, fx), fx };
-}
-
-export type { CardPrice, ReplicaQuery, SiteSort } from './search';

@@ -2,8 +2,8 @@ import { settings } from '@/lib/settings';
 import { catalogReads } from '@/lib/site/catalog-reads';
 import { getSiteDb } from '@/lib/site/db/client';
 import { json, notServed, route } from '@/lib/site/http';
+import { replicaIndex } from '@/lib/site/replica/in-memory';
 import { type MapPlace, placePositions } from '@/lib/site/replica/places';
-import { replicaIndex } from '@/lib/site/replica/search';
 
 // GET /api/map/places — the catalog's places with a position each (the median of their rentals'), the maps'
 // labels. Worked out from the site's replica; empty while its first load runs (the maps then show no names).
