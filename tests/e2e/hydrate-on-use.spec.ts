@@ -64,16 +64,6 @@ test('a held link still goes where it says when the view’s script never comes'
   expect(await sameDocument()).toBe(false);
 });
 
-test('the filters submitted before the view is live are the browser’s: a plain GET of the form', async ({
-  page,
-}) => {
-  await openIdle(page);
-  await page.getByRole('button', { name: 'Update results' }).click();
-  // The form's every field as the browser sends it (the live view would have written a clean URL).
-  await expect(page).toHaveURL(/\/search\?.*adults=2.*&price_min=&price_max=&sort=id/);
-  await expect(status(page)).toBeVisible();
-});
-
 test('a URL that asks for the map wakes the view at once, with no use', async ({ page }) => {
   const { sameDocument } = await openIdle(page, '/search?adults=2&map=1');
   await expect(page.getByTestId('results-map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
