@@ -1,8 +1,8 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { TaggedCache } from '@/lib/catalog-client/cache';
-import { catalog } from '@/lib/catalog-client/instance';
+import type { TaggedCache } from '@/lib/catalog-client';
+import { catalog } from '@/lib/catalog-client';
 import { processSingleton } from '@/lib/process-singleton';
 import { settings } from '@/lib/settings';
 import { logger } from './logger';

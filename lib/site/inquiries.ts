@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CatalogClient } from '@/lib/catalog-client/client';
+import type { CatalogClient } from '@/lib/catalog-client';
 import { fieldErrors, type InquiryRequest, inquiryRequestSchema } from '@/lib/contract';
 import { today } from '@/lib/dates';
 import { readJsonObject } from '@/lib/json-body';

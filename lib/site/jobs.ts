@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { catalogClient } from '@/lib/catalog-client/instance';
+import { catalogClient } from '@/lib/catalog-client';
 import { observeSync, setMetricSources } from '@/lib/metrics';
 import { forgetProcessSingleton, peekProcessSingleton, setProcessSingleton } from '@/lib/process-singleton';
 import { runOutsideRequests } from '@/lib/request-context';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import type { CatalogClient } from '@/lib/catalog-client/client';
-import { hasNextPage } from '@/lib/catalog-client/pages';
+import type { CatalogClient } from '@/lib/catalog-client';
+import { hasNextPage } from '@/lib/catalog-client';
 import type { TolerantPropertyChange } from '@/lib/contract';
 import { recordFeed } from './area-times';
 import type { SiteDb } from './db/client';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CatalogClient } from '@/lib/catalog-client/client';
+import type { CatalogClient } from '@/lib/catalog-client';
 import { processSingleton } from '@/lib/process-singleton';
 import type { Settings } from '@/lib/settings';
 import type { SiteDb } from '@/lib/site/db/client';

@@ -1,9 +1,9 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { catalogClient } from '../../catalog-client/instance';
-import { settings } from '../../settings';
-import { getSiteDb } from '../db/client';
-import { logger } from '../logger';
+import { catalogClient } from '@/lib/catalog-client';
+import { settings } from '@/lib/settings';
+import { getSiteDb } from '@/lib/site/db/client';
+import { logger } from '@/lib/site/logger';
 import { fxRates } from './fx';
 import { replicaChanged, replicaIndex } from './in-memory';
 import { runReplicaWork } from './load';

@@ -1,8 +1,7 @@
 import 'server-only';
 import { type AnyColumn, and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { CatalogClient } from '@/lib/catalog-client/client';
-import { UpstreamError } from '@/lib/catalog-client/errors';
-import { hasNextPage } from '@/lib/catalog-client/pages';
+import type { CatalogClient } from '@/lib/catalog-client';
+import { hasNextPage, UpstreamError } from '@/lib/catalog-client';
 import { AREAS, type TolerantPropertyChange, type TolerantPropertySummary } from '@/lib/contract';
 import { addDays, addYears } from '@/lib/dates';
 import { executeRows } from '@/lib/db/open';
