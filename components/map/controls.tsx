@@ -1,4 +1,4 @@
-import { ListIcon, SearchIcon } from '../ui/icons';
+import { ListIcon, SearchIcon } from '@/components/ui/icons';
 
 /** The maps' own buttons, in the site's look (MapLibre's controls are not used). */
 export function MapButton({

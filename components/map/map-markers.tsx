@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { priceHeadline } from '../results/price-line';
-import { HomeIcon } from '../ui/icons';
+import { priceHeadline } from '@/components/results/price-line';
+import { HomeIcon } from '@/components/ui/icons';
 import { markerName } from './marker-label';
 import type { MapItem, MapProperty } from './use-map-markers';
 

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect } from 'react';
-import { PropertyCard } from '../results/property-card';
+import { PropertyCard } from '@/components/results/property-card';
 import type { MapProperty } from './use-map-markers';
 
 /**

@@ -1,7 +1,7 @@
+import { priceHeadline } from '@/components/results/price-line';
 import type { PropertySummary } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import type { CardPrice } from '@/lib/site/replica/types';
-import { priceHeadline } from '../results/price-line';
 
 /*
  * What a rental's marker says: the card's headline figure (so "€1,621" on the card is "€1,621" on the

@@ -1,9 +1,9 @@
 'use client';
 
 import { useRef, useState } from 'react';
+import { PropertyCard } from '@/components/results/property-card';
 import { plural } from '@/lib/site/browser';
 import { type Bounds, boundsOfView, formatBounds } from '@/lib/site/browser/bounds';
-import { PropertyCard } from '../results/property-card';
 import { MapBar } from './controls';
 import { MapMarkers } from './map-markers';
 import { MapStrip, scrollStripTo } from './map-strip';

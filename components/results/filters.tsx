@@ -1,10 +1,10 @@
 import { useRef } from 'react';
+import { DateRangeField } from '@/components/search-form/date-range-field';
+import { DestinationCombobox } from '@/components/search-form/destination-combobox';
+import { FIELD } from '@/components/search-form/field-style';
+import { GuestsField } from '@/components/search-form/guests-field';
+import { FiltersIcon } from '@/components/ui/icons';
 import { activeFilters, SORTS } from '@/lib/site/browser/search-url';
-import { DateRangeField } from '../search-form/date-range-field';
-import { DestinationCombobox } from '../search-form/destination-combobox';
-import { FIELD } from '../search-form/field-style';
-import { GuestsField } from '../search-form/guests-field';
-import { FiltersIcon } from '../ui/icons';
 import { PriceRange } from './price-range';
 import type { SearchUrl } from './use-search-url';
 

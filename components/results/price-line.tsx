@@ -1,6 +1,6 @@
+import { money, roughMoney } from '@/components/property/format';
 import { plural } from '@/lib/site/browser';
 import type { CardPrice } from '@/lib/site/replica/types';
-import { money, roughMoney } from '../property/format';
 
 const ACCURACY_WORD: Record<string, string> = { estimated: 'estimated', incomplete: 'incomplete' };
 

@@ -1,4 +1,4 @@
-import { FIELD } from '../search-form/field-style';
+import { FIELD } from '@/components/search-form/field-style';
 
 /** The filters' nightly price range, in whole units of the display currency, each end marked when refused. */
 export function PriceRange({

@@ -1,10 +1,10 @@
 import Image from 'next/image';
 import Link from 'next/link';
+import { PhotoPlaceholder } from '@/components/property/photo-placeholder';
+import { CloseIcon } from '@/components/ui/icons';
 import type { PropertySummary } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import type { CardPrice } from '@/lib/site/replica/types';
-import { PhotoPlaceholder } from '../property/photo-placeholder';
-import { CloseIcon } from '../ui/icons';
 import { CARD_SIZES } from './card-photos';
 import { PriceLine, ShortPrice } from './price-line';
 

@@ -1,8 +1,8 @@
 import type { Ref } from 'react';
+import { MapIcon } from '@/components/ui/icons';
 import { plural, showDay, showRange } from '@/lib/site/browser';
 import { hasParty } from '@/lib/site/browser/search-url';
 import { guestsOf } from '@/lib/site/browser/stay';
-import { MapIcon } from '../ui/icons';
 import type { ResultsPage } from './types';
 import type { SearchUrl } from './use-search-url';
 

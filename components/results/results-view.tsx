@@ -3,7 +3,7 @@
 import { useSearchParams } from 'next/navigation';
 import { use, useRef } from 'react';
 import { preload } from 'react-dom';
-import { HydrateOnUse, settledImport } from '../ui/hydrate-on-use';
+import { HydrateOnUse, settledImport } from '@/components/ui/hydrate-on-use';
 import { SkeletonGrid } from './skeleton-grid';
 import type { ResultsProps } from './types';
 

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { ResultsMap } from '@/components/map/map-loader';
+import { MapIcon } from '@/components/ui/icons';
 import { ApiError, apiGet } from '@/lib/site/browser/api-client';
 import { apiQueryFor, searchKey } from '@/lib/site/browser/search-url';
 import { withStay } from '@/lib/site/browser/stay';
-import { ResultsMap } from '../map/map-loader';
-import { MapIcon } from '../ui/icons';
 import { Filters } from './filters';
 import { Pagination } from './pagination';
 import { ResultsGrid } from './results-grid';

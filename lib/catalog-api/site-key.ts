@@ -1,6 +1,6 @@
 import 'server-only';
-import { readEmbeddedKey, writeEmbeddedKey } from '../embedded-key';
-import { settings } from '../settings';
+import { readEmbeddedKey, writeEmbeddedKey } from '@/lib/embedded-key';
+import { settings } from '@/lib/settings';
 import { getDb } from './db/client';
 import { createKey, findKey, SCOPES } from './keys';
 import { logger } from './logger';

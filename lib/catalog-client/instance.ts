@@ -1,9 +1,9 @@
 import 'server-only';
-import { upstreamOf } from '../embedded-key';
-import { observeUpstream, setMetricSources } from '../metrics';
-import { forgetProcessSingleton, processSingleton } from '../process-singleton';
-import { currentRequest } from '../request-context';
-import { settings } from '../settings';
+import { upstreamOf } from '@/lib/embedded-key';
+import { observeUpstream, setMetricSources } from '@/lib/metrics';
+import { forgetProcessSingleton, processSingleton } from '@/lib/process-singleton';
+import { currentRequest } from '@/lib/request-context';
+import { settings } from '@/lib/settings';
 import { RequestBudget } from './budget';
 import { TaggedCache } from './cache';
 import { type Catalog, createCatalog } from './catalog';

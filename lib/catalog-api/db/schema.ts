@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Inquiry } from '../../contract';
+import type { Inquiry } from '@/lib/contract';
 
 /*
  * The catalog service's tables. Everything the spec exposes has a home here, so later work (quotes,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { FieldErrors, InquiryRequest, TolerantInquiry } from '../../contract';
-import type { ReplicaBooked, ReplicaRates, ReplicaSummary } from '../replica/types';
+import type { FieldErrors, InquiryRequest, TolerantInquiry } from '@/lib/contract';
+import type { ReplicaBooked, ReplicaRates, ReplicaSummary } from '@/lib/site/replica/types';
 
 /*
  * The site's own tables (the partner side), apart from the catalog service's: the leads it has accepted,

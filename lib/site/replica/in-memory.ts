@@ -1,9 +1,9 @@
 import 'server-only';
 import { inArray, sql } from 'drizzle-orm';
+import { executeRows } from '@/lib/db/open';
 import { indexPeriods, type Occupancy, occupancyOf } from '@/lib/rules';
-import { executeRows } from '../../db/open';
-import type { SiteDb } from '../db/client';
-import { replicaProperties, replicaState } from '../db/schema';
+import type { SiteDb } from '@/lib/site/db/client';
+import { replicaProperties, replicaState } from '@/lib/site/db/schema';
 import type { ReplicaRates, ReplicaSummary } from './types';
 
 /*

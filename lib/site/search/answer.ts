@@ -1,7 +1,7 @@
 import 'server-only';
 import type { TolerantCatalogPage, TolerantPropertySummary } from '@/lib/contract';
 import { today } from '@/lib/dates';
-import type { CardPrice } from '../replica/types';
+import type { CardPrice } from '@/lib/site/replica/types';
 import { fromReplica } from './from-replica';
 import { fromUpstream } from './from-upstream';
 import type { SearchRequest } from './request';

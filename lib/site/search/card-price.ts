@@ -1,10 +1,10 @@
 import 'server-only';
 import { addDays, addYears, daysBetween } from '@/lib/dates';
 import { bedroomsPriced, minorUnits, nightlyAmount, priceStay, rateForNight, ruleProblem } from '@/lib/rules';
-import { hasDates, type Stay } from '../browser/stay';
-import { convert, type FxRates } from '../replica/fx';
-import type { ReplicaEntry } from '../replica/in-memory';
-import type { CardPrice, ReplicaRates } from '../replica/types';
+import { hasDates, type Stay } from '@/lib/site/browser/stay';
+import { convert, type FxRates } from '@/lib/site/replica/fx';
+import type { ReplicaEntry } from '@/lib/site/replica/in-memory';
+import type { CardPrice, ReplicaRates } from '@/lib/site/replica/types';
 
 /*
  * A result card's price, worked out from the replica's rate sheet by lib/rules, as the service's quote

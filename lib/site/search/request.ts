@@ -1,12 +1,12 @@
 import 'server-only';
 import { z } from 'zod';
 import { catalogQuerySchema, type FieldErrors, intParam, parseQuery } from '@/lib/contract';
-import { settings } from '../../settings';
-import { type Bounds, parseBounds } from '../browser/bounds';
-import { cleanSearchParams, PER_PAGE, PRICE_SORTS, type SearchSort } from '../browser/search-url';
-import { guestsOf, PARTY_LIMITS, readStay, type Stay } from '../browser/stay';
-import { currentFxRates } from '../replica';
-import { displayCurrencies } from '../replica/fx';
+import { settings } from '@/lib/settings';
+import { type Bounds, parseBounds } from '@/lib/site/browser/bounds';
+import { cleanSearchParams, PER_PAGE, PRICE_SORTS, type SearchSort } from '@/lib/site/browser/search-url';
+import { guestsOf, PARTY_LIMITS, readStay, type Stay } from '@/lib/site/browser/stay';
+import { currentFxRates } from '@/lib/site/replica';
+import { displayCurrencies } from '@/lib/site/replica/fx';
 
 /*
  * A search as the site understands it, read once from its URL (cleaned by search-url.ts) and carried whole

@@ -1,6 +1,6 @@
 import 'server-only';
-import { settings } from '../../settings';
-import { fieldMessages } from '../browser/messages';
+import { settings } from '@/lib/settings';
+import { fieldMessages } from '@/lib/site/browser/messages';
 import { answerSearch, type SearchAnswer } from './answer';
 import { readSearch } from './request';
 
