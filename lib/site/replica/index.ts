@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { catalogClient } from '@/lib/catalog-client';
+import { peekProcessSingleton, setProcessSingleton } from '@/lib/process-singleton';
 import { settings } from '@/lib/settings';
 import { getSiteDb } from '@/lib/site/db/client';
 import { logger } from '@/lib/site/logger';
@@ -21,24 +22,22 @@ import { runReplicaWork } from './load';
  * This file ties them to the process: the background worker, the sync's hand-over, the rates in use.
  */
 
-const KEY = Symbol.for('rental.site.replica-worker');
-type G = typeof globalThis & { [KEY]?: { poke: () => void } };
+const WORKER = 'site.replica-worker';
 
 /** This process's name in the replica's lease. */
 const HOLDER = `${process.pid}-${randomBytes(4).toString('hex')}`;
 
 /** The replica's work, in-process: a pass now, then whenever the sync hands it moves, at least every minute. */
 export function startReplicaWorker(): void {
-  const g = globalThis as G;
-  if (g[KEY] || !settings().CATALOG_REPLICA) return;
+  if (peekProcessSingleton(WORKER) || !settings().CATALOG_REPLICA) return;
   let wake: (() => void) | undefined;
   let poked = false;
-  g[KEY] = {
+  setProcessSingleton<{ poke: () => void }>(WORKER, {
     poke: () => {
       poked = true;
       wake?.();
     },
-  };
+  });
   const rest = (ms: number) =>
     new Promise<void>((resolve) => {
       if (poked) return resolve();
@@ -77,7 +76,7 @@ export function startReplicaWorker(): void {
  */
 export function replicaFromFeed(): void {
   replicaChanged();
-  (globalThis as G)[KEY]?.poke();
+  peekProcessSingleton<{ poke: () => void }>(WORKER)?.poke();
 }
 
 /** The reference rates in use (the shipped snapshot unless a setting names fresher ones). */
