@@ -1,13 +1,13 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { catalogClient } from '@/lib/catalog-client';
-import { peekProcessSingleton, setProcessSingleton } from '@/lib/process-singleton';
+import { peekProcessSingleton, processSingleton, setProcessSingleton } from '@/lib/process-singleton';
 import { settings } from '@/lib/settings';
 import { getSiteDb } from '@/lib/site/db/client';
 import { logger } from '@/lib/site/logger';
 import { fxRates } from './fx';
 import { replicaChanged, replicaIndex } from './in-memory';
-import { runReplicaWork } from './load';
+import { loadedPercent, replicaProgress, runReplicaWork } from './load';
 
 /*
  * lib/site/replica — the site's own copy of the catalog, which search and card prices come from
@@ -83,4 +83,29 @@ export function replicaFromFeed(): void {
 export function currentFxRates() {
   const s = settings();
   return fxRates({ file: s.FX_RATES_FILE, url: s.FX_RATES_URL });
+}
+
+const PROGRESS_MS = 2000;
+
+/**
+ * How far the replica's first load is (`loadedPercent`), or null when there is no load under way: the replica
+ * is off, or complete. Read from the database at most every two seconds per process, so a busy results page costs none.
+ */
+export async function replicaLoading(): Promise<number | null> {
+  if (!settings().CATALOG_REPLICA) return null;
+  const held = processSingleton<{ at: number; percent: Promise<number | null> }>(
+    'site.replica-loading',
+    () => ({
+      at: 0,
+      percent: Promise.resolve(null),
+    }),
+  );
+  if (Date.now() - held.at > PROGRESS_MS) {
+    held.at = Date.now();
+    held.percent = getSiteDb()
+      .then(replicaProgress)
+      .then(loadedPercent)
+      .catch(() => null);
+  }
+  return held.percent;
 }
