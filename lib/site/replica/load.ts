@@ -8,6 +8,7 @@ import { executeRows } from '@/lib/db/open';
 import { earliestRateDateFor } from '@/lib/rules';
 import {
   areaTags,
+  areaTimeColumns,
   type DueArea,
   markRemoved,
   movedAreas,
@@ -258,10 +259,7 @@ async function storeSummaries(db: SiteDb, summaries: TolerantPropertySummary[]):
       await db
         .select({
           id: replicaProperties.propertyId,
-          content: replicaProperties.contentAt,
-          rates: replicaProperties.ratesAt,
-          availability: replicaProperties.availabilityAt,
-          images: replicaProperties.imagesAt,
+          ...areaTimeColumns,
           hasRates: sql<boolean>`${replicaProperties.rates} IS NOT NULL`,
           hasBooked: sql<boolean>`${replicaProperties.booked} IS NOT NULL`,
           removed: replicaProperties.removed,
