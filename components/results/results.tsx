@@ -51,6 +51,9 @@ export function Results({
     enabled: !knownInvalid,
     initialData: first && initial ? initial : undefined,
     placeholderData: keepPreviousData,
+    // While the site's copy of the catalog loads, ask again every 10 s: the note's percent moves, and the
+    // prices appear without a reload once it is complete.
+    refetchInterval: (query) => (query.state.data?.loading ? 10_000 : false),
     retry: (count, error) => !(error instanceof ApiError && error.code === 'validation_failed') && count < 1,
     queryFn: ({ signal }) => apiGet<Page>('/api/search', apiQueryFor(params), signal),
   });

@@ -119,6 +119,8 @@ describe('the replica', { timeout: 180_000 }, () => {
     // Before the load, search is the catalog's own (no prices) and says how far the prices are.
     const before = await call(search.GET, '/api/search?sort=id');
     expect(before.body).toMatchObject({ source: 'upstream', loading: { percent: 0 } });
+    // Not kept by the browser: the results ask again every few seconds until the prices are in.
+    expect(before.headers.get('cache-control')).toBe('no-store');
     upstream.take();
     const started = performance.now();
     const progress = await load();
@@ -136,6 +138,7 @@ describe('the replica', { timeout: 180_000 }, () => {
     // Once complete, nothing is said to be loading, whichever copy answered.
     const after = await call(search.GET, '/api/search?sort=id');
     expect(after.body.loading).toBeUndefined();
+    expect(after.headers.get('cache-control')).toBe('private, max-age=60');
   });
 
   it('places the maps’ labels at the median of each place’s live rentals, beneath it included', async () => {

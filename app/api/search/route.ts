@@ -21,7 +21,8 @@ export const GET = route(async (request, ctx) => {
       ...(answer.loading ? { loading: answer.loading } : {}),
     },
     ctx,
-    { mode: answer.mode ?? undefined, maxAge: 60 },
+    // Not kept while the replica loads: the results ask again for the prices.
+    { mode: answer.mode ?? undefined, maxAge: answer.loading ? 0 : 60 },
   );
 });
 
