@@ -1,5 +1,5 @@
 import type { CatalogPage } from '@/lib/contract';
-import type { CardPrice } from '@/lib/site/replica/types';
+import type { CardPrice, Unbookable } from '@/lib/site/replica/types';
 import type { CoverPreload } from './card-photos';
 
 /* The results view's props, shared by its island (results-view.tsx) and the view (live-results.tsx). */
@@ -11,6 +11,8 @@ export type ResultsPage = {
   /** `replica`: the site's own copy answered, with prices; `upstream`: the catalog did (no prices yet). */
   source?: 'replica' | 'upstream';
   prices?: { currency: string; rates_date: string; rates_source: string } | null;
+  /** What a dated search left out as the rules refuse its stay there (the replica's answers only). */
+  unbookable?: Unbookable | null;
 };
 
 export type ResultsProps = {

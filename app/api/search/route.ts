@@ -5,7 +5,8 @@ import { answerSearch, readSearch } from '@/lib/site/search';
 // bedrooms (or `rooms`), dates, location, sort (the catalog's, plus `price` / `-price`), the nightly price
 // range `price_min`/`price_max` and the display `currency`, checked by the contract's rules. Answered from
 // the site's replica (each property with its `price`), or from the upstream catalog until the replica's
-// first load is complete (`source` says which). README, "Search API".
+// first load is complete (`source` says which). A dated search lists only stays that can be booked (a past
+// check-in is a 400; stays the rules refuse are counted in `unbookable`, not listed). README, "Search API".
 export const GET = route(async (request, ctx) => {
   const url = new URL(request.url);
   const search = readSearch(url.searchParams, { perPage: url.searchParams.get('per_page') });
@@ -18,6 +19,7 @@ export const GET = route(async (request, ctx) => {
       pagination: { ...answer.pagination, next },
       source: answer.source,
       prices: answer.prices,
+      unbookable: answer.unbookable ?? null,
     },
     ctx,
     { mode: answer.mode ?? undefined, maxAge: 60 },
