@@ -234,23 +234,32 @@ function PhoneBar() {
   const ui = useContext(BookingUi);
   const whole = quote.data ? wholeTotal(quote.data) : null;
   const total = quote.data && whole !== null ? money(whole, quote.data.currency.code) : null;
+  // Nights not yet priced: the words take the bar's whole width (beside the button they ran to four lines).
+  const unpriced = Boolean(
+    quote.data && !quote.data.price_on_request && whole === null && !data.missing.length,
+  );
   return (
     <div className="fixed inset-x-0 bottom-0 z-40 border-t border-sand-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] lg:hidden">
+      {hasDates(stay) && unpriced && (
+        <p className="mx-auto mb-2 max-w-3xl text-sm font-semibold text-ink-900" data-testid="phone-no-total">
+          {RATES_NOT_PUBLISHED}
+        </p>
+      )}
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-3">
         <button type="button" onClick={() => ui.open('booking')} className="min-w-0 text-left">
           {hasDates(stay) ? (
             <>
-              <span className="block font-semibold text-ink-900">
-                {total
-                  ? `${total} total`
-                  : data.missing.length
-                    ? 'Ask for the price'
-                    : quote.data?.price_on_request
-                      ? 'Price on request'
-                      : quote.data
-                        ? RATES_NOT_PUBLISHED
+              {!unpriced && (
+                <span className="block font-semibold text-ink-900">
+                  {total
+                    ? `${total} total`
+                    : data.missing.length
+                      ? 'Ask for the price'
+                      : quote.data?.price_on_request
+                        ? 'Price on request'
                         : 'Working out the price…'}
-              </span>
+                </span>
+              )}
               <span className="block truncate text-sm text-ink-700 underline">
                 {/* The dates alone, as the best listing sites' bars: with the party beside them a stay across
                     two months no longer fit beside the button on a 390 px phone (the sheet has the party). */}

@@ -71,10 +71,12 @@ export function PriceBreakdown({
     );
   }
   // Some nights have no published rate: the quote's sum leaves them out, so it is no total (price-words.ts).
+  // Where the words are already the headline above (the booking card), only what to do next.
   if (quote.accuracy === 'incomplete') {
     return (
       <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink-900" data-testid="price-incomplete">
-        {RATES_NOT_PUBLISHED}. Send an inquiry and they will reply with the price for your dates.
+        {headline ? `${RATES_NOT_PUBLISHED}. ` : ''}Send an inquiry and an agent will reply with the price of
+        every night of your stay.
       </p>
     );
   }

@@ -70,7 +70,7 @@ for (const [width, height, device] of [
       const said =
         device === 'desktop'
           ? page.getByRole('complementary', { name: 'Booking' }).getByTestId('quote-no-total')
-          : page.getByRole('button', { name: new RegExp(NOT_PUBLISHED) });
+          : page.getByTestId('phone-no-total');
       await expect(said).toContainText(NOT_PUBLISHED);
       await expect(page.getByTestId('quote-total')).toHaveCount(0);
       await expect(page.getByText(/taxes and fees included/)).toHaveCount(0);
@@ -121,6 +121,10 @@ for (const [width, height, device] of [
       await expect(page.getByText(/· free/)).toHaveCount(0);
       await snap(page, 'truth-past');
       await expectAccessible(page);
+      // The way out keeps the rest of the search.
+      await page.getByRole('link', { name: 'Search without these dates' }).click();
+      await expect(page).not.toHaveURL(/checkin=/);
+      await expect(page.getByRole('status').first()).toContainText(/^\d[\d,]* rentals/);
     });
   });
 }
