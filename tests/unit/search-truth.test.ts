@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, addYears, today } from '@/lib/dates';
 import { indexPeriods, occupancyOf, type Period } from '@/lib/rules';
 import { fieldMessages } from '@/lib/site/browser/messages';
 import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
@@ -173,6 +174,21 @@ describe('a stay that cannot be had is not searched', () => {
     expect(fieldMessages(past.ok ? {} : past.errors)).toEqual({ checkin: 'Check-in can’t be in the past' });
     expect(parse('checkin=2026-11-22&checkout=2026-11-23').ok).toBe(false);
     expect(parse(`checkin=${TODAY}&checkout=2026-11-24`).ok).toBe(true);
+  });
+
+  it('refuses a check-in beyond the furthest one, in people’s words', () => {
+    // The catalog's schema reads the clock's today for this rule.
+    const now = today();
+    const at = (checkin: string) =>
+      parseSearchRequest(new URLSearchParams({ checkin, checkout: addDays(checkin, 7) }), {
+        ...rules,
+        today: now,
+      });
+    const far = at(addDays(addYears(now, 3), 1));
+    expect(far.ok ? {} : fieldMessages(far.errors)).toEqual({
+      checkin: 'Check-in can be at most 3 years ahead',
+    });
+    expect(at(addYears(now, 3)).ok).toBe(true);
   });
 
   it('says so of the other problems too, once each', () => {
