@@ -1,6 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useContext, useEffect, useId, useRef } from 'react';
+import { RATES_NOT_PUBLISHED, wholeTotal } from '@/lib/site/browser/price-words';
 import { hasDates } from '@/lib/site/browser/stay-link';
 import { BookingUi, PartyFields, PricesUnavailable, QuoteArea, type Step } from './booking-parts';
 import { CalendarLegend } from './calendar-legend';
@@ -158,6 +159,7 @@ export default function BookingDialog({
 export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
   const { stay, reference, data, quote } = useStay();
   const { onSent } = useContext(BookingUi);
+  const total = quote.data ? wholeTotal(quote.data) : null;
   if (!hasDates(stay))
     return (
       <p className="mt-3 text-sm">
@@ -173,10 +175,13 @@ export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
         <div className="text-sm">
           <p className="font-medium text-ink-900">{data.name}</p>
           <p data-testid="inquiry-stay">{stayLine(stay)}</p>
-          {quote.data && !quote.data.price_on_request && (
-            <p className="font-semibold text-ink-900">
-              {money(quote.data.totals.total, quote.data.currency.code)} total
-            </p>
+          {quote.data && total !== null ? (
+            <p className="font-semibold text-ink-900">{money(total, quote.data.currency.code)} total</p>
+          ) : (
+            quote.data?.accuracy === 'incomplete' &&
+            !quote.data.price_on_request && (
+              <p className="font-semibold text-ink-900">{RATES_NOT_PUBLISHED}</p>
+            )
           )}
         </div>
         <button

@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useContext, useState } fro
 import type { Quote } from '@/lib/contract';
 import { plural, showRange } from '@/lib/site/browser';
 import type { SentLead } from '@/lib/site/browser/inquiry-send';
+import { RATES_NOT_PUBLISHED, wholeTotal } from '@/lib/site/browser/price-words';
 import { hasDates, type Stay } from '@/lib/site/browser/stay-link';
 import {
   BookingUi,
@@ -132,7 +133,7 @@ export function BookingCard() {
         {data.missing.length
           ? 'An agent replies with the price and availability.'
           : hasDates(stay)
-            ? quote.data?.price_on_request
+            ? quote.data && wholeTotal(quote.data) === null
               ? 'An agent replies with the price and availability.'
               : 'You won’t be charged: an agent confirms availability and the price.'
             : data.fromNightly !== null
@@ -155,13 +156,14 @@ function Headline() {
   }
   if (hasDates(stay) && !tooMany) {
     const q = quote.data;
+    const total = q ? wholeTotal(q) : null;
     return (
       <div className="mb-3 min-h-14 text-ink-900" aria-live="polite">
-        {q && !q.price_on_request ? (
+        {q && total !== null ? (
           <>
             <p>
               <span className="text-2xl font-semibold" data-testid="quote-total">
-                {money(q.totals.total, q.currency.code)}
+                {money(total, q.currency.code)}
               </span>{' '}
               <span className="text-sm">total</span>
             </p>
@@ -172,6 +174,10 @@ function Headline() {
           </>
         ) : q?.price_on_request ? (
           <p className="text-xl font-semibold">Price on request</p>
+        ) : q ? (
+          <p className="font-semibold" data-testid="quote-no-total">
+            {RATES_NOT_PUBLISHED}
+          </p>
         ) : quote.error ? (
           <p className="text-xl font-semibold">No price for these dates</p>
         ) : (
@@ -226,25 +232,34 @@ function DatesSummary({ onChange }: { onChange: () => void }) {
 function PhoneBar() {
   const { stay, quote, data } = useStay();
   const ui = useContext(BookingUi);
-  const total =
-    quote.data && !quote.data.price_on_request
-      ? money(quote.data.totals.total, quote.data.currency.code)
-      : null;
+  const whole = quote.data ? wholeTotal(quote.data) : null;
+  const total = quote.data && whole !== null ? money(whole, quote.data.currency.code) : null;
+  // Nights not yet priced: the words take the bar's whole width (beside the button they ran to four lines).
+  const unpriced = Boolean(
+    quote.data && !quote.data.price_on_request && whole === null && !data.missing.length,
+  );
   return (
     <div className="fixed inset-x-0 bottom-0 z-40 border-t border-sand-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] lg:hidden">
+      {hasDates(stay) && unpriced && (
+        <p className="mx-auto mb-2 max-w-3xl text-sm font-semibold text-ink-900" data-testid="phone-no-total">
+          {RATES_NOT_PUBLISHED}
+        </p>
+      )}
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-3">
         <button type="button" onClick={() => ui.open('booking')} className="min-w-0 text-left">
           {hasDates(stay) ? (
             <>
-              <span className="block font-semibold text-ink-900">
-                {total
-                  ? `${total} total`
-                  : data.missing.length
-                    ? 'Ask for the price'
-                    : quote.data?.price_on_request
-                      ? 'Price on request'
-                      : 'Working out the price…'}
-              </span>
+              {!unpriced && (
+                <span className="block font-semibold text-ink-900">
+                  {total
+                    ? `${total} total`
+                    : data.missing.length
+                      ? 'Ask for the price'
+                      : quote.data?.price_on_request
+                        ? 'Price on request'
+                        : 'Working out the price…'}
+                </span>
+              )}
               <span className="block truncate text-sm text-ink-700 underline">
                 {/* The dates alone, as the best listing sites' bars: with the party beside them a stay across
                     two months no longer fit beside the button on a 390 px phone (the sheet has the party). */}

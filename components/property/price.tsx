@@ -1,5 +1,6 @@
 import type { Quote, RateSheet } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
+import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
 import { currencyDigits, money, roughMoney } from './format';
 
 /*
@@ -46,12 +47,8 @@ export function feeLines(
   return Math.abs(sum - expected) < 0.5 / minor + lines.length / minor ? lines : null;
 }
 
-const ACCURACY: Record<string, string> = {
-  estimated:
-    'An estimate: some nights use last year’s rates because this year’s are not published yet. An agent will confirm the price.',
-  incomplete:
-    'Not the full price: some nights have no published rate yet, so they are not counted. An agent will confirm the price.',
-};
+const ESTIMATED =
+  'An estimate: some nights use last year’s rates because this year’s are not published yet. An agent will confirm the price.';
 
 export function PriceBreakdown({
   quote,
@@ -70,6 +67,16 @@ export function PriceBreakdown({
       <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink-900">
         Price on request: this rental is priced by an agent. Send an inquiry and they will reply with the
         price for your dates.
+      </p>
+    );
+  }
+  // Some nights have no published rate: the quote's sum leaves them out, so it is no total (price-words.ts).
+  // Where the words are already the headline above (the booking card), only what to do next.
+  if (quote.accuracy === 'incomplete') {
+    return (
+      <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink-900" data-testid="price-incomplete">
+        {headline ? `${RATES_NOT_PUBLISHED}. ` : ''}Send an inquiry and an agent will reply with the price of
+        every night of your stay.
       </p>
     );
   }
@@ -135,9 +142,7 @@ export function PriceBreakdown({
           <p>Paid before arrival and returned after your stay; not part of the total.</p>
         </div>
       )}
-      {quote.accuracy && ACCURACY[quote.accuracy] && (
-        <p className="mt-3 text-sm text-amber-900">{ACCURACY[quote.accuracy]}</p>
-      )}
+      {quote.accuracy === 'estimated' && <p className="mt-3 text-sm text-amber-900">{ESTIMATED}</p>}
     </div>
   );
 }

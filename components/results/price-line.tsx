@@ -1,13 +1,12 @@
 import { money, roughMoney } from '@/components/property/format';
 import { plural } from '@/lib/site/browser';
+import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
 import type { CardPrice } from '@/lib/site/replica/types';
-
-const ACCURACY_WORD: Record<string, string> = { estimated: 'estimated', incomplete: 'incomplete' };
 
 /**
  * A card price's headline figure, as the card, its line on the map and its marker all write it: the stay's
  * total to the cent ("€1,621"), a "from" rate rounded ("€120"), "On request"; null when there is no figure
- * (no price for these dates).
+ * (no price for these dates, or not every night has a published rate: no partial sum is ever a total).
  */
 export function priceHeadline(price: CardPrice | undefined): string | null {
   if (!price) return null;
@@ -20,15 +19,26 @@ export function priceHeadline(price: CardPrice | undefined): string | null {
 
 /**
  * The card's price as a traveller reads it: "€1,621 total · 7 nights" for the dates searched (exactly the
- * quote's total), "from €120 a night" without dates, a word when the figure is estimated or incomplete, and
- * the figure in the display currency beside it when the rental prices in another.
+ * quote's total), "from €120 a night" without dates, "(estimated)" when some nights use last year's rates,
+ * and the figure in the display currency beside it when the rental prices in another. A stay with nights
+ * not yet priced has no figure: it says so (price-words.ts), as the property page does.
  */
 export function PriceLine({ price }: { price: CardPrice }) {
   if (price.kind === 'on_request')
-    return <p className="mt-3 text-sm font-medium text-ink-900">Price on request</p>;
+    return (
+      <p className="mt-3 text-sm font-medium text-ink-900" data-testid="card-no-total">
+        Price on request
+      </p>
+    );
+  if (price.kind === 'stay' && price.amount === null)
+    return (
+      <p className="mt-3 text-sm font-medium text-ink-900" data-testid="card-no-total">
+        {price.reason ?? RATES_NOT_PUBLISHED}
+      </p>
+    );
   if (price.kind === 'unavailable' || price.amount === null)
     return <p className="mt-3 text-sm text-ink-700">{price.reason ?? 'No price for these dates'}</p>;
-  const accuracy = price.accuracy ? ACCURACY_WORD[price.accuracy] : undefined;
+  const accuracy = price.accuracy === 'estimated' ? 'estimated' : undefined;
   const converted = price.converted?.amount ?? null;
   return (
     <p className="mt-3 text-ink-900" data-testid="card-price">
@@ -62,7 +72,7 @@ export function PriceLine({ price }: { price: CardPrice }) {
 /** The price in a line on the map: its headline, "from" before a rate, "total" or "a night" after. */
 export function ShortPrice({ price }: { price: CardPrice }) {
   const text = priceHeadline(price);
-  if (!text) return null;
+  if (!text) return price.reason ? <p className="mt-1 text-sm text-ink-900">{price.reason}</p> : null;
   return (
     <p className="mt-1 truncate text-ink-900">
       {price.kind === 'from' && <span className="text-sm text-ink-700">from </span>}

@@ -12,9 +12,16 @@ export function SearchProblems({ url, fields }: { url: SearchUrl; fields: Record
           <li key={k}>{sentence}.</li>
         ))}
       </ul>
-      <a className="mt-2 inline-block underline" href={url.href(url.relax(NARROWING))}>
-        Clear the filters
-      </a>
+      <p className="mt-2 flex flex-wrap gap-x-4">
+        {(fields.checkin || fields.checkout) && (
+          <a className="underline" href={url.href(url.relax(['checkin', 'checkout']))}>
+            Search without these dates
+          </a>
+        )}
+        <a className="underline" href={url.href(url.relax(NARROWING))}>
+          Clear the filters
+        </a>
+      </p>
     </div>
   );
 }

@@ -4,12 +4,13 @@ import { plural, showDay, showRange } from '@/lib/site/browser';
 import { hasParty } from '@/lib/site/browser/search-url';
 import { guestsOf } from '@/lib/site/browser/stay';
 import type { ResultsPage } from './types';
+import { UnbookableNote } from './unbookable-note';
 import type { SearchUrl } from './use-search-url';
 
 /**
  * What the results are, said as they change (a status a screen reader reads): how many, for which dates and
- * party, which page; then why prices are missing or which rates compared them, and whether the map's area
- * narrows them. The heading takes focus after every new search.
+ * party, which page; then why prices are missing or which rates compared them, what the stay's own rules
+ * left out (once for the search), and whether the map's area narrows them. The heading takes focus after every new search.
  */
 export function ResultsStatus({
   url,
@@ -50,7 +51,8 @@ export function ResultsStatus({
           </button>
         )}
       </div>
-      {data && <PricesNote data={data} priceAsked={priceAsked} />}
+      {data && <PricesNote data={data} priceAsked={priceAsked} dated={params.has('checkin')} />}
+      <UnbookableNote url={url} unbookable={data?.unbookable} guests={guestsOf(url.stay)} />
       {url.bounds && (
         <p className="mt-1 text-sm text-ink-700" data-testid="area-note">
           {data?.source === 'upstream'
@@ -73,12 +75,15 @@ export function ResultsStatus({
  * Where converted figures or a price order appear, the reference rates behind them; while the site's copy
  * of the catalog is still loading, why the prices and the price order are missing.
  */
-function PricesNote({ data, priceAsked }: { data: ResultsPage; priceAsked: boolean }) {
+function PricesNote({ data, priceAsked, dated }: { data: ResultsPage; priceAsked: boolean; dated: boolean }) {
+  // The catalog says which rentals are free on the dates, not their minimum stays: those come with the rates.
   if (data.source === 'upstream')
     return (
       <p className="mt-1 text-sm text-ink-700" data-testid="prices-loading">
-        {data.loading ? `Prices are loading: ${data.loading.percent} %` : 'Prices are still being loaded'}
+        {dated ? 'Prices and minimum stays are' : 'Prices are'}
+        {data.loading ? ` loading: ${data.loading.percent} %` : ' still being loaded'}
         {priceAsked ? '; shown in our selection for now' : ''}.
+        {dated ? ' A rental’s page says whether your dates can be booked.' : ''}
       </p>
     );
   const converted = data.properties.some((p) => p.price?.converted);

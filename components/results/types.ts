@@ -1,5 +1,5 @@
 import type { CatalogPage } from '@/lib/contract';
-import type { CardPrice } from '@/lib/site/replica/types';
+import type { CardPrice, Unbookable } from '@/lib/site/replica/types';
 import type { CoverPreload } from './card-photos';
 
 /* The results view's props, shared by its island (results-view.tsx) and the view (live-results.tsx). */
@@ -13,6 +13,8 @@ export type ResultsPage = {
   prices?: { currency: string; rates_date: string; rates_source: string } | null;
   /** While the site's copy of the catalog is loading: how far, in percent of the rentals. */
   loading?: { percent: number };
+  /** What a dated search left out as the rules refuse its stay there (the replica's answers only). */
+  unbookable?: Unbookable | null;
 };
 
 export type ResultsProps = {

@@ -107,7 +107,7 @@ describe('a search URL, read once', () => {
 
   it('compares in the currency asked, or the site’s own, among those the reference rates know', () => {
     expect(read('currency=JPY')).toMatchObject({ currency: 'JPY' });
-    const rules = { currencies: ['EUR', 'GBP'], defaultCurrency: 'GBP' };
+    const rules = { currencies: ['EUR', 'GBP'], defaultCurrency: 'GBP', today: '2026-11-23' };
     expect(parseSearchRequest(new URLSearchParams(''), rules)).toMatchObject({
       ok: true,
       request: { currency: 'GBP' },

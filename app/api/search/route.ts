@@ -5,7 +5,9 @@ import { answerSearch, readSearch } from '@/lib/site/search';
 // bedrooms (or `rooms`), dates, location, sort (the catalog's, plus `price` / `-price`), the nightly price
 // range `price_min`/`price_max` and the display `currency`, checked by the contract's rules. Answered from
 // the site's replica (each property with its `price`), or from the upstream catalog until the replica's
-// first load is complete (`source` says which; `loading.percent` how far that load is). README, "Search API".
+// first load is complete (`source` says which; `loading.percent` how far that load is). A dated search lists
+// only stays that can be booked (a past check-in is a 400; stays the rules refuse are counted in `unbookable`,
+// not listed). README, "Search API".
 export const GET = route(async (request, ctx) => {
   const url = new URL(request.url);
   const search = readSearch(url.searchParams, { perPage: url.searchParams.get('per_page') });
@@ -19,6 +21,7 @@ export const GET = route(async (request, ctx) => {
       source: answer.source,
       prices: answer.prices,
       ...(answer.loading ? { loading: answer.loading } : {}),
+      unbookable: answer.unbookable ?? null,
     },
     ctx,
     // Not kept while the replica loads: the results ask again for the prices.

@@ -28,15 +28,31 @@ export interface ReplicaBooked {
 /** What a card says about the price; amounts in the property's own currency. */
 export interface CardPrice {
   currency: string;
-  /** `stay`: the total of the dates searched; `from`: the lowest nightly rate of the coming 365 nights. */
+  /**
+   * `stay`: the total of the dates searched (no figure when some nights have no published rate: accuracy
+   * `incomplete`, with the words in `reason`); `from`: the lowest nightly rate of the coming 365 nights.
+   */
   kind: 'stay' | 'from' | 'on_request' | 'unavailable';
   amount: number | null;
   nights: number | null;
   /** Per night, for the price filter: a stay's total over its nights, or the "from" rate. */
   nightly: number | null;
   accuracy: 'exact' | 'estimated' | 'incomplete' | null;
-  /** For `unavailable`: why the stay cannot be priced (a minimum stay, the party's size). */
+  /** Why there is no figure: for `unavailable`, why the stay cannot be had; for an `incomplete` stay, to ask an agent. */
   reason: string | null;
   /** The amount and the nightly figure in the display currency (null when it is the property's own). */
   converted: { currency: string; amount: number | null; nightly: number | null } | null;
+}
+
+/**
+ * What a dated search left out although the rentals are free on its dates: stays the shared rules refuse
+ * (lib/rules' ruleProblem, as the quote and the inquiry would), said once for the search.
+ */
+export interface Unbookable {
+  /** Rentals whose minimum stay for the check-in is longer than the stay searched. */
+  minStay: number;
+  /** The shortest of those minimum stays, in nights (null when there are none). */
+  shortest: number | null;
+  /** Rentals that sleep fewer than the party. */
+  tooSmall: number;
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import type { TolerantCatalogPage, TolerantPropertySummary } from '@/lib/contract';
 import { today } from '@/lib/dates';
 import { replicaLoading } from '@/lib/site/replica';
-import type { CardPrice } from '@/lib/site/replica/types';
+import type { CardPrice, Unbookable } from '@/lib/site/replica/types';
 import { fromReplica } from './from-replica';
 import { fromUpstream } from './from-upstream';
 import type { SearchRequest } from './request';
@@ -12,6 +12,11 @@ export interface SearchAnswer {
   properties: (TolerantPropertySummary & { price?: CardPrice })[];
   /** The catalog's pagination; `next` is the following page's query on the site's own route. */
   pagination: TolerantCatalogPage['pagination'] & { next: string | null };
+  /**
+   * What a dated search left out as the rules refuse its stay there (the replica knows each rental's minimum
+   * stay; the upstream's catalog does not say, so an answer from it has none).
+   */
+  unbookable?: Unbookable | null;
   /** `replica`: answered by the site's own copy, with prices; `upstream`: asked the catalog (no prices). */
   source: 'replica' | 'upstream';
   mode: string | null;

@@ -1,6 +1,15 @@
 import 'server-only';
 import { addDays, addYears, daysBetween } from '@/lib/dates';
-import { bedroomsPriced, minorUnits, nightlyAmount, priceStay, rateForNight, ruleProblem } from '@/lib/rules';
+import {
+  bedroomsPriced,
+  minorUnits,
+  nightlyAmount,
+  priceStay,
+  rateForNight,
+  ruleProblem,
+  type StayProblem,
+} from '@/lib/rules';
+import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
 import { hasDates, type Stay } from '@/lib/site/browser/stay';
 import { convert, type FxRates } from '@/lib/site/replica/fx';
 import type { ReplicaEntry } from '@/lib/site/replica/in-memory';
@@ -81,10 +90,28 @@ function onRequest(r: ReplicaRates): boolean {
   return r.priceOnRequest || (r.priceOnRequest === null && !r.periods.length && !r.defaultRate);
 }
 
+type DatedStay = Stay & { checkin: string; checkout: string };
+
+/** The stay as the shared rules read it for this rental: dates, party, its size and its rate sheet. */
+const ruledStay = (entry: ReplicaEntry, stay: DatedStay) => ({
+  ...stay,
+  property: propertyOf(entry),
+  periods: entry.rates.periods,
+  defaultRate: entry.rates.defaultRate,
+});
+
+/**
+ * Why the quote would refuse this stay at this rental (more guests than it sleeps, shorter than the
+ * check-in's minimum stay), or null: the rules the service's quote and inquiry apply (lib/rules).
+ */
+export function stayRefusal(entry: ReplicaEntry, stay: DatedStay): StayProblem | null {
+  return ruleProblem(ruledStay(entry, stay));
+}
+
 /** The stay's total as the quote gives it; the stay's rules first (a party too big is refused even on request). */
-function stayPrice(entry: ReplicaEntry, stay: Stay & { checkin: string; checkout: string }): CardPrice {
+function stayPrice(entry: ReplicaEntry, stay: DatedStay): CardPrice {
   const r = entry.rates;
-  const asked = { ...stay, property: propertyOf(entry), periods: r.periods, defaultRate: r.defaultRate };
+  const asked = ruledStay(entry, stay);
   const problem = ruleProblem(asked);
   if (problem) {
     const reason =
@@ -104,6 +131,9 @@ function stayPrice(entry: ReplicaEntry, stay: Stay & { checkin: string; checkout
     promotions: r.promotions ?? [],
   });
   const nights = daysBetween(stay.checkin, stay.checkout);
+  // Nights without a published rate are left out of the quote's total: it is no price of the stay.
+  if (result.accuracy === 'incomplete')
+    return { ...noPrice(r.currency, 'stay', RATES_NOT_PUBLISHED), nights, accuracy: 'incomplete' };
   return {
     currency: r.currency,
     kind: 'stay',
@@ -155,11 +185,11 @@ function fromPrice(entry: ReplicaEntry, stay: Stay, today: string): CardPrice {
 export function cardPrice(entry: ReplicaEntry, ask: PriceAsk, fx: FxRates): CardPrice {
   const { stay, currency } = ask;
   const price = hasDates(stay) ? stayPrice(entry, stay) : fromPrice(entry, stay, ask.today);
-  if (price.kind !== 'stay' && price.kind !== 'from') return price;
+  if ((price.kind !== 'stay' && price.kind !== 'from') || price.amount === null) return price;
   if (price.currency !== currency)
     price.converted = {
       currency,
-      amount: price.amount === null ? null : convert(price.amount, price.currency, currency, fx),
+      amount: convert(price.amount, price.currency, currency, fx),
       nightly: price.nightly === null ? null : convert(price.nightly, price.currency, currency, fx),
     };
   return price;

@@ -8,24 +8,29 @@ import { getSiteDb } from '@/lib/site/db/client';
 import { currentFxRates } from '@/lib/site/replica';
 import type { FxRates } from '@/lib/site/replica/fx';
 import { type ReplicaEntry, type ReplicaIndex, replicaIndexIfBuilt } from '@/lib/site/replica/in-memory';
-import type { CardPrice, ReplicaSummary } from '@/lib/site/replica/types';
-import { cardPrice, type PriceAsk } from './card-price';
+import type { CardPrice, ReplicaSummary, Unbookable } from '@/lib/site/replica/types';
+import { cardPrice, type PriceAsk, stayRefusal } from './card-price';
 import type { SearchRequest } from './request';
 
 /*
  * Search's adapter over the site's replica (lib/site/replica): the request answered from this process's
  * in-memory index with no upstream call. It filters by the catalog's own rules (the location and its
- * descendants, sleeps, bedrooms, a stay free of booked nights by lib/rules, as the service's filter), prices
- * each card as the quote would (card-price.ts), then filters by price, sorts and pages. Each index
+ * descendants, sleeps, bedrooms, a stay free of booked nights by lib/rules, as the service's filter), then
+ * keeps only the stays the quote would not refuse (lib/rules: the party's size, the minimum stay), counting
+ * those it leaves out; prices each card as the quote would (card-price.ts), then filters by price, sorts
+ * (a card without a whole price last) and pages. Each index
  * remembers its answers, so paging through a search or asking it again costs a lookup.
  */
 
 export interface ReplicaPage {
   properties: (ReplicaSummary & { price: CardPrice })[];
+  /** Every rental that can be booked as searched, on every page. */
   total: number;
+  /** What a dated search left out as the rules refuse its stay there (null without dates). */
+  unbookable: Unbookable | null;
 }
 
-type Answer = { ids: number[]; prices: Map<number, CardPrice> };
+type Answer = { ids: number[]; prices: Map<number, CardPrice>; unbookable: Unbookable | null };
 const ANSWERS = 300;
 const remembered = new WeakMap<ReplicaIndex, Map<string, Answer>>();
 
@@ -45,7 +50,7 @@ const BY: Record<CatalogSort, (a: ReplicaEntry, b: ReplicaEntry) => number> = {
 };
 
 /** The rentals the catalog's own filter would find: place, size, the map's area, free for the dates. */
-function matching(index: ReplicaIndex, r: SearchRequest): ReplicaEntry[] {
+function catalogMatches(index: ReplicaIndex, r: SearchRequest): ReplicaEntry[] {
   const places = r.location === undefined ? null : (index.descendants.get(r.location) ?? new Set<number>());
   const { checkin, checkout, bedrooms } = r.stay;
   const found: ReplicaEntry[] = [];
@@ -61,9 +66,34 @@ function matching(index: ReplicaIndex, r: SearchRequest): ReplicaEntry[] {
   return found;
 }
 
+/**
+ * The catalog's matches that can be booked: for a dated search, those whose stay the shared rules allow
+ * (the quote would not refuse it); what they leave out is counted, to be said once for the search.
+ */
+function matching(
+  index: ReplicaIndex,
+  r: SearchRequest,
+): { found: ReplicaEntry[]; unbookable: Unbookable | null } {
+  const found = catalogMatches(index, r);
+  const { checkin, checkout } = r.stay;
+  if (!checkin || !checkout) return { found, unbookable: null };
+  const stay = { ...r.stay, checkin, checkout };
+  const unbookable: Unbookable = { minStay: 0, shortest: null, tooSmall: 0 };
+  const bookable = found.filter((e) => {
+    const problem = stayRefusal(e, stay);
+    if (problem?.kind === 'min-stay') {
+      unbookable.minStay++;
+      unbookable.shortest = Math.min(unbookable.shortest ?? problem.minStay, problem.minStay);
+    } else if (problem?.kind === 'over-capacity') unbookable.tooSmall++;
+    return problem === null;
+  });
+  return { found: bookable, unbookable };
+}
+
 /** The whole answer, in order: filtered by the nightly price range, sorted by price or the catalog's sort. */
 function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates): Answer {
-  let found = matching(index, r);
+  const matched = matching(index, r);
+  let found = matched.found;
   const prices = new Map<number, CardPrice>();
   const bySort = r.sort === 'price' || r.sort === '-price';
   const ranged = r.price.min !== undefined || r.price.max !== undefined;
@@ -77,7 +107,7 @@ function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRate
     });
   }
   if (r.sort === 'price' || r.sort === '-price') {
-    // No price last, either way.
+    // No whole price last, either way: an incomplete stay's, price on request.
     const sign = r.sort === 'price' ? 1 : -1;
     found.sort((a, b) => {
       const x = compared(prices.get(a.id)!);
@@ -86,7 +116,7 @@ function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRate
       return sign * (x - y) || a.id - b.id;
     });
   } else found.sort(BY[r.sort]);
-  return { ids: found.map((e) => e.id), prices };
+  return { ids: found.map((e) => e.id), prices, unbookable: matched.unbookable };
 }
 
 /** The request's page from the index: its properties, each with its card price, and the total. */
@@ -115,7 +145,7 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
     if (answers.size >= ANSWERS) answers.delete(answers.keys().next().value!);
     answers.set(key, found);
   }
-  const { ids, prices } = found;
+  const { ids, prices, unbookable } = found;
   const start = (r.page - 1) * r.perPage;
   const properties = ids.slice(start, start + r.perPage).map((id) => {
     const e = index.entries.get(id)!;
@@ -126,7 +156,7 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
     }
     return { ...e.summary, price };
   });
-  return { properties, total: ids.length };
+  return { properties, total: ids.length, unbookable };
 }
 
 /**
@@ -149,9 +179,10 @@ export async function fromReplica(request: SearchRequest, today: string) {
   const index = await replicaIndexIfBuilt(await getSiteDb());
   if (!index?.complete) return null;
   const fx = currentFxRates();
-  const { properties, total } = searchIndex(index, request, today, fx);
+  const { properties, total, unbookable } = searchIndex(index, request, today, fx);
   return {
     properties,
+    unbookable,
     pagination: {
       page: request.page,
       per_page: request.perPage,

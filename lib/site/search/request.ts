@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { catalogQuerySchema, type FieldErrors, intParam, parseQuery } from '@/lib/contract';
+import { catalogQuerySchema, type FieldErrors, intParam, isCalendarDate, parseQuery } from '@/lib/contract';
+import { today } from '@/lib/dates';
 import { settings } from '@/lib/settings';
 import { type Bounds, parseBounds } from '@/lib/site/browser/bounds';
 import { cleanSearchParams, PER_PAGE, PRICE_SORTS, type SearchSort } from '@/lib/site/browser/search-url';
@@ -49,6 +50,8 @@ export interface SearchRules {
   defaultCurrency: string;
   /** Results per page (the API route's `per_page`); the site's own page size otherwise. */
   perPage?: string | null;
+  /** The site's today: a stay starting before it cannot be booked, so it is not searched. */
+  today: string;
 }
 
 // The party as the site's URL writes it (the catalog only knows how many are staying), and bedrooms.
@@ -98,19 +101,32 @@ function catalogPart(params: URLSearchParams, perPage: string | null | undefined
   return parsed.ok ? { ...parsed, sort: sort ?? parsed.value.sort } : parsed;
 }
 
+/**
+ * A stay that starts in the past cannot be booked (the quote and the inquiry refuse it, by the API document),
+ * so the search refuses it too, as the check-in's problem, rather than list rentals "free" on those dates.
+ * The catalog's own filter would still answer it; the furthest check-in its schema already refuses.
+ */
+function pastCheckin(params: URLSearchParams, today: string): FieldErrors {
+  const checkin = params.get('checkin');
+  return checkin && isCalendarDate(checkin) && checkin < today ? { checkin: 'must be today or later' } : {};
+}
+
 /** A search URL, cleaned (search-url.ts), as one request; or what is wrong with it, by parameter. */
 export function parseSearchRequest(params: URLSearchParams, rules: SearchRules): ParsedSearch {
   const catalog = catalogPart(params, rules.perPage);
+  const past = pastCheckin(params, rules.today);
   const party = parseQuery(partySchema, params);
   const price = parseQuery(priceSchema, params);
   const area = parseQuery(boundsSchema, params);
   const currency = price.ok ? (price.value.currency ?? rules.defaultCurrency) : undefined;
   const known = currency === undefined || rules.currencies.includes(currency);
-  if (!catalog.ok || !party.ok || !price.ok || !area.ok || !known || !currency)
+  const stayOk = Object.keys(past).length === 0;
+  if (!catalog.ok || !party.ok || !price.ok || !area.ok || !known || !currency || !stayOk)
     return {
       ok: false,
       errors: {
         ...(party.ok ? {} : party.errors),
+        ...past,
         ...(catalog.ok ? {} : catalog.errors),
         ...(price.ok ? {} : price.errors),
         ...(area.ok ? {} : area.errors),
@@ -153,6 +169,7 @@ export function readSearch(
     currencies: displayCurrencies(currentFxRates()),
     defaultCurrency: settings().DISPLAY_CURRENCY,
     perPage: options.perPage,
+    today: today(),
   });
   return { ...parsed, params };
 }
