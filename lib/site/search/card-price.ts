@@ -1,6 +1,14 @@
 import 'server-only';
 import { addDays, addYears, daysBetween } from '@/lib/dates';
-import { bedroomsPriced, minorUnits, nightlyAmount, priceStay, rateForNight, ruleProblem } from '@/lib/rules';
+import {
+  bedroomsPriced,
+  bedroomsRented,
+  minorUnits,
+  nightlyAmount,
+  priceStay,
+  rateForNight,
+  ruleProblem,
+} from '@/lib/rules';
 import { hasDates, type Stay } from '@/lib/site/browser/stay';
 import { convert, type FxRates } from '@/lib/site/replica/fx';
 import type { ReplicaEntry } from '@/lib/site/replica/in-memory';
@@ -29,7 +37,7 @@ export function fromNightly(
   rates: Pick<ReplicaRates, 'periods' | 'defaultRate'>,
   bedrooms: number,
   today: string,
-): { amount: number | null; estimated: boolean } {
+): { amount: number | null; estimated: boolean; rooms: number } {
   const end = addDays(today, 365);
   const starts = new Set<string>([today]);
   const add = (day: string) => {
@@ -47,6 +55,7 @@ export function fromNightly(
   }
   let amount: number | null = null;
   let estimated = false;
+  let rooms = bedrooms;
   for (const day of starts) {
     const { rate, source } = rateForNight(day, bedrooms, rates.periods, rates.defaultRate);
     if (!rate) continue;
@@ -54,9 +63,10 @@ export function fromNightly(
     if (amount === null || nightly < amount) {
       amount = nightly;
       estimated = source === 'estimated';
+      rooms = Math.max(bedrooms, rate.rooms);
     }
   }
-  return { amount, estimated };
+  return { amount, estimated, rooms };
 }
 
 const noPrice = (currency: string, kind: CardPrice['kind'], reason: string | null = null): CardPrice => ({
@@ -66,6 +76,7 @@ const noPrice = (currency: string, kind: CardPrice['kind'], reason: string | nul
   nights: null,
   nightly: null,
   accuracy: null,
+  bedrooms: null,
   reason,
   converted: null,
 });
@@ -112,6 +123,7 @@ function stayPrice(entry: ReplicaEntry, stay: Stay & { checkin: string; checkout
     nightly: result.totals.total / nights,
     // Without the rate sheet's promotions (a vendor without our extension) the total may miss a discount.
     accuracy: r.promotions === null && result.accuracy === 'exact' ? 'estimated' : result.accuracy,
+    bedrooms: bedroomsRented(asked, r.periods, r.defaultRate),
     reason: null,
     converted: null,
   };
@@ -146,6 +158,7 @@ function fromPrice(entry: ReplicaEntry, stay: Stay, today: string): CardPrice {
     nights: null,
     nightly: from.amount,
     accuracy: from.estimated ? 'estimated' : 'exact',
+    bedrooms: Math.min(from.rooms, entry.summary.bedrooms),
     reason: null,
     converted: null,
   };

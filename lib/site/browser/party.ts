@@ -1,0 +1,15 @@
+import { plural } from './index';
+
+/*
+ * Words for a party and the bedrooms a price is for, one place for every page that shows a price or a
+ * party: the result card, the booking card, the inquiry's summary and the confirmation.
+ */
+
+/**
+ * The bedrooms a price is for, beside the price: "for 2 of 6 bedrooms" when the rental has more than are
+ * priced (it rents a part; the whole is dearer), "for all 6 bedrooms" or "for 1 bedroom" when it is whole.
+ */
+export function bedroomsFor(priced: number, of: number): string {
+  if (priced < of) return `for ${priced.toLocaleString('en')} of ${plural(of, 'bedroom')}`;
+  return of > 1 ? `for all ${plural(of, 'bedroom')}` : `for ${plural(of, 'bedroom')}`;
+}
