@@ -1,6 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useContext, useEffect, useId, useRef } from 'react';
+import { bedroomsOf } from '@/lib/site/browser/party';
 import { hasDates } from '@/lib/site/browser/stay-link';
 import { BookingUi, PartyFields, PricesUnavailable, QuoteArea, type Step } from './booking-parts';
 import { CalendarLegend } from './calendar-legend';
@@ -156,7 +157,7 @@ export default function BookingDialog({
 
 /** The inquiry: the stay as a summary with a way to change it, then the traveller's details. */
 export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
-  const { stay, reference, data, quote } = useStay();
+  const { stay, reference, data, quote, rented } = useStay();
   const { onSent } = useContext(BookingUi);
   if (!hasDates(stay))
     return (
@@ -172,7 +173,10 @@ export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
       <div className="flex items-start justify-between gap-3 rounded-xl bg-sand-50 p-3 ring-1 ring-sand-200">
         <div className="text-sm">
           <p className="font-medium text-ink-900">{data.name}</p>
-          <p data-testid="inquiry-stay">{stayLine(stay)}</p>
+          <p>
+            <span data-testid="inquiry-stay">{stayLine(stay)}</span> ·{' '}
+            <span data-testid="inquiry-bedrooms">{bedroomsOf(rented, data.maxBedrooms)}</span>
+          </p>
           {quote.data && !quote.data.price_on_request && (
             <p className="font-semibold text-ink-900">
               {money(quote.data.totals.total, quote.data.currency.code)} total
@@ -191,7 +195,8 @@ export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
         <Suspense fallback={<p className="py-8 text-sm text-ink-700">Loading the form…</p>}>
           <InquiryForm
             propertyId={data.propertyId}
-            stay={stay}
+            // The bedrooms the price is for (the API's stay.bedrooms, "for properties that rent a subset").
+            stay={{ ...stay, bedrooms: rented }}
             reference={reference}
             onSent={onSent}
             onChangeStay={onChangeStay}

@@ -6,6 +6,7 @@ import type { Quote } from '@/lib/contract';
 import { PARTY_MAX } from '@/lib/contract/limits';
 import { plural } from '@/lib/site/browser';
 import type { SentLead } from '@/lib/site/browser/inquiry-send';
+import { bedroomsFor } from '@/lib/site/browser/party';
 import { guestsOf, hasDates } from '@/lib/site/browser/stay-link';
 import { useStay } from './stay-context';
 
@@ -37,7 +38,7 @@ interface Ui {
 export const BookingUi = createContext<Ui>({ step: null, open: () => {}, toCalendar: () => {} });
 
 export function PartyFields() {
-  const { stay, change, data, priced, tooMany } = useStay();
+  const { stay, change, data, rented, tooMany } = useStay();
   const full = guestsOf(stay) >= data.sleeps;
   const id = useId();
   return (
@@ -65,7 +66,7 @@ export function PartyFields() {
       <div className="flex items-center justify-between gap-3 py-2">
         <label htmlFor={`${id}-bedrooms`} className="text-sm">
           <span className="block font-medium text-ink-900">Bedrooms</span>
-          <span className="block text-xs text-ink-700">Priced for {plural(priced, 'bedroom')}</span>
+          <span className="block text-xs text-ink-700">Priced {bedroomsFor(rented, data.maxBedrooms)}</span>
         </label>
         <select
           id={`${id}-bedrooms`}
@@ -186,7 +187,13 @@ export function QuoteArea({ headline = true }: { headline?: boolean }) {
       {drawn ??
         (quote.data && (
           <Suspense fallback={null}>
-            <PriceBreakdown quote={quote.data} fees={data.fees} taxes={data.taxes} headline={headline} />
+            <PriceBreakdown
+              quote={quote.data}
+              fees={data.fees}
+              taxes={data.taxes}
+              headline={headline}
+              bedrooms={data.maxBedrooms}
+            />
           </Suspense>
         ))}
     </div>

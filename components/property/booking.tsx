@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useContext, useState } fro
 import type { Quote } from '@/lib/contract';
 import { plural, showRange } from '@/lib/site/browser';
 import type { SentLead } from '@/lib/site/browser/inquiry-send';
+import { bedroomsOf } from '@/lib/site/browser/party';
 import { hasDates, type Stay } from '@/lib/site/browser/stay-link';
 import {
   BookingUi,
@@ -145,7 +146,7 @@ export function BookingCard() {
 
 /** The card's headline: the stay's total once it is quoted, "From €250 a night" before dates. */
 function Headline() {
-  const { stay, data, quote, nights, tooMany } = useStay();
+  const { stay, data, quote, nights, tooMany, rented } = useStay();
   if (data.missing.length) {
     return (
       <div className="mb-3">
@@ -165,9 +166,9 @@ function Headline() {
               </span>{' '}
               <span className="text-sm">total</span>
             </p>
-            <p className="text-sm text-ink-700">
-              for {plural(nights ?? 0, 'night')}, {party(stay.adults, stay.children)} · taxes and fees
-              included
+            <p className="text-sm text-ink-700" data-testid="quote-for">
+              for {plural(nights ?? 0, 'night')}, {party(stay.adults, stay.children)},{' '}
+              {bedroomsOf(rented, data.maxBedrooms)} · taxes and fees included
             </p>
           </>
         ) : q?.price_on_request ? (

@@ -9,7 +9,7 @@ import { clipRanges } from '@/lib/rules';
 import type { BookingData } from './browser/booking';
 import { CALENDAR_DAYS, calendarOf } from './browser/calendar-rules';
 import { readStay, type Stay } from './browser/stay';
-import { calendarRatesWindow } from './browser/stay-rules';
+import { bedroomsRented, calendarRatesWindow } from './browser/stay-rules';
 import { catalogReads } from './catalog-reads';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -122,10 +122,12 @@ export async function quoteForPage(
   stay: Stay,
   booking: BookingData,
 ): Promise<Quote | null> {
-  const { checkin, checkout, adults, children, bedrooms } = stay;
+  const { checkin, checkout, adults, children } = stay;
   if (!checkin || !checkout || adults + children > p.sleeps || booking.missing.length) return null;
+  // The bedrooms the price is for, as the booking widget asks and the inquiry sends (stay-rules.ts).
+  const bedrooms = bedroomsRented(stay, booking.rates, booking.maxBedrooms);
   const asked = catalogReads
-    .quote(p.id, { checkin, checkout, adults, children, ...(bedrooms ? { bedrooms } : {}) })
+    .quote(p.id, { checkin, checkout, adults, children, bedrooms })
     .then((a): Quote | null => a.data)
     .catch(() => null);
   let timer: ReturnType<typeof setTimeout> | undefined;

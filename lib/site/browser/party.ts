@@ -6,10 +6,13 @@ import { plural } from './index';
  */
 
 /**
- * The bedrooms a price is for, beside the price: "for 2 of 6 bedrooms" when the rental has more than are
- * priced (it rents a part; the whole is dearer), "for all 6 bedrooms" or "for 1 bedroom" when it is whole.
+ * The bedrooms a price is for: "2 of 6 bedrooms" when the rental has more than are priced (it rents a
+ * part; the whole is dearer), "all 6 bedrooms" or "1 bedroom" when it is whole.
  */
-export function bedroomsFor(priced: number, of: number): string {
-  if (priced < of) return `for ${priced.toLocaleString('en')} of ${plural(of, 'bedroom')}`;
-  return of > 1 ? `for all ${plural(of, 'bedroom')}` : `for ${plural(of, 'bedroom')}`;
+export function bedroomsOf(priced: number, of: number): string {
+  if (priced < of) return `${priced.toLocaleString('en')} of ${plural(of, 'bedroom')}`;
+  return of > 1 ? `all ${plural(of, 'bedroom')}` : plural(of, 'bedroom');
 }
+
+/** The same beside a figure: "for 2 of 6 bedrooms". */
+export const bedroomsFor = (priced: number, of: number) => `for ${bedroomsOf(priced, of)}`;

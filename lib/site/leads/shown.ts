@@ -92,7 +92,11 @@ function shownOf(request: InquiryRequest, parts: Parts): LeadShown | null {
   const cover = parts.images?.images[0];
   return {
     property: property
-      ? { name: property.name, photo: cover ? { url: cover.url, caption: cover.caption } : null }
+      ? {
+          name: property.name,
+          photo: cover ? { url: cover.url, caption: cover.caption } : null,
+          bedrooms: property.bedrooms,
+        }
       : null,
     quote: quote
       ? {
@@ -102,6 +106,7 @@ function shownOf(request: InquiryRequest, parts: Parts): LeadShown | null {
           nights: quote.stay.nights,
           price_on_request: quote.price_on_request,
           accuracy: quote.accuracy,
+          bedrooms: quote.stay.bedrooms ?? null,
         }
       : null,
   };
