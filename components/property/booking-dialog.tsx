@@ -8,6 +8,7 @@ import { CalendarLegend } from './calendar-legend';
 import { money, stayLine } from './format';
 import { StayCalendar } from './stay-calendar';
 import { useStay } from './stay-context';
+import { StayRefusal } from './stay-refusal';
 
 /*
  * The booking widget's dialog and inquiry step (booking.tsx), loaded the first time the traveller opens
@@ -39,8 +40,9 @@ export default function BookingDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const skipRestore = useRef(false);
-  const { stay, data } = useStay();
+  const { stay, data, refusal } = useStay();
   const titleId = useId();
+  const blocked = !hasDates(stay) || refusal !== null;
 
   // A click on the backdrop (the dialog itself, outside its content) closes, as on every listing site.
   // Tab wraps inside: a modal dialog keeps the page inert, but would let focus leave for the browser's own UI.
@@ -129,6 +131,7 @@ export default function BookingDialog({
           </div>
           {step === 'booking' ? (
             <div className="mt-3">
+              <StayRefusal className="mb-3" />
               <StayCalendar compact id="sheet-calendar" legend={<CalendarLegend />} />
               <PartyFields />
               <QuoteArea />
@@ -139,12 +142,19 @@ export default function BookingDialog({
               )}
               <button
                 type="button"
-                disabled={!hasDates(stay)}
+                disabled={blocked}
                 onClick={() => onStep('inquiry')}
                 className="mt-4 w-full rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-50"
               >
                 {hasDates(stay) ? 'Send an inquiry' : 'Choose dates to continue'}
               </button>
+              {hasDates(stay) && refusal && (
+                <p className="mt-2 text-center text-xs text-ink-700">
+                  {refusal.kind === 'over-capacity'
+                    ? 'Choose fewer guests to send an inquiry.'
+                    : 'Choose one of the nearest stays, or other dates, to send an inquiry.'}
+                </p>
+              )}
             </div>
           ) : (
             <InquiryStep onChangeStay={changeStay} />
@@ -157,8 +167,22 @@ export default function BookingDialog({
 
 /** The inquiry: the stay as a summary with a way to change it, then the traveller's details. */
 export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
-  const { stay, reference, data, quote, rented } = useStay();
+  const { stay, reference, data, quote, rented, refusal } = useStay();
   const { onSent } = useContext(BookingUi);
+  // A stay the rules refuse is not offered to be sent: why, the nearest stays, and a way to change it.
+  if (hasDates(stay) && refusal)
+    return (
+      <div className="mt-3">
+        <StayRefusal />
+        <button
+          type="button"
+          className="mt-2 text-sm font-medium text-brand-700 underline"
+          onClick={onChangeStay}
+        >
+          Change the dates or guests
+        </button>
+      </div>
+    );
   if (!hasDates(stay))
     return (
       <p className="mt-3 text-sm">

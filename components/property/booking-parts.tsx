@@ -163,9 +163,9 @@ export function PricesUnavailable() {
 }
 
 export function QuoteArea({ headline = true }: { headline?: boolean }) {
-  const { stay, quote, data, tooMany } = useStay();
+  const { stay, quote, data, tooMany, refusal } = useStay();
   const { drawnPrice } = useContext(BookingUi);
-  const shown = hasDates(stay) && !tooMany && data.missing.length === 0;
+  const shown = hasDates(stay) && !tooMany && !refusal && data.missing.length === 0;
   const drawn = !headline && drawnPrice && quote.data === drawnPrice.quote ? drawnPrice.drawn : null;
   // The breakdown's script comes while a price the server did not draw is being asked for.
   const needed = shown && !drawn;

@@ -1,12 +1,14 @@
 'use client';
 
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Quote } from '@/lib/contract';
 import { daysBetween } from '@/lib/dates';
 import { toDay } from '@/lib/site/browser';
 import type { ApiError } from '@/lib/site/browser/api-error';
 import type { BookingData } from '@/lib/site/browser/booking';
+import { CALENDAR_DAYS } from '@/lib/site/browser/calendar-rules';
 import { type Stay, withStay } from '@/lib/site/browser/stay-link';
+import { type Refusal, stayRefusal } from '@/lib/site/browser/stay-refusal';
 import { bedroomsPriced, bedroomsRented } from '@/lib/site/browser/stay-rules';
 import { useApiGet } from '@/lib/site/browser/use-api-get';
 
@@ -39,6 +41,8 @@ interface StayContextValue {
     current: boolean;
   };
   tooMany: boolean;
+  /** Why the stay (its dates, its party) cannot be had, and the nearest stays instead; null when it can. */
+  refusal: Refusal | null;
 }
 
 const StayContext = createContext<StayContextValue | null>(null);
@@ -74,7 +78,7 @@ export function StayProvider({
   children: ReactNode;
 }) {
   const today = toDay(new Date());
-  // The server has dropped dates from the URL that the calendar would refuse (stayFromQuery).
+  // The URL's dates as they came, even those the rules refuse (said with the nearest stays: refusal).
   const [stay, setStay] = useState<Stay>(initial);
 
   const change = useCallback((next: Partial<Stay>) => {
@@ -94,10 +98,12 @@ export function StayProvider({
   const rented = bedroomsRented(stay, data.rates, data.maxBedrooms);
   const nights = stay.checkin && stay.checkout ? daysBetween(stay.checkin, stay.checkout) : null;
   const tooMany = stay.adults + stay.children > data.sleeps;
+  const refusal = useMemo(() => stayRefusal(stay, data, today, CALENDAR_DAYS), [stay, data, today]);
 
   // The quote follows the stay a moment after the last change; an older request is cancelled. Without
   // the rates or booked dates the page says prices are unavailable and asks for none.
-  const stayKey = tooMany || data.missing.length ? '' : keyOf(stay, rented);
+  // Nor for a stay the rules refuse: the page says why and what can be had instead.
+  const stayKey = tooMany || refusal || data.missing.length ? '' : keyOf(stay, rented);
   const [settled, setSettled] = useState(stayKey);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(stayKey), 250);
@@ -145,6 +151,7 @@ export function StayProvider({
       current,
     },
     tooMany,
+    refusal,
   };
   return <StayContext.Provider value={value}>{children}</StayContext.Provider>;
 }

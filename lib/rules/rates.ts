@@ -63,7 +63,9 @@ export function bedroomsRented(
 ): number {
   const priced = bedroomsPriced(stay);
   let rooms = 0;
-  for (let night = stay.checkin; night < stay.checkout; night = addDays(night, 1)) {
+  // A year of nights at most: a link may name any dates, and a longer stay is refused anyway.
+  let left = 366;
+  for (let night = stay.checkin; night < stay.checkout && left-- > 0; night = addDays(night, 1)) {
     const { rate } = rateForNight(night, priced, periods, defaultRate);
     if (rate && rate.rooms > rooms) rooms = rate.rooms;
   }
