@@ -3,10 +3,10 @@
 import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useId } from 'react';
 import type { Quote } from '@/lib/contract';
 // The limits alone: the contract's index brings zod and every schema into the page's first script.
-import { PARTY_MAX } from '@/lib/contract/limits';
+import { INFANTS_MAX, PARTY_MAX } from '@/lib/contract/limits';
 import { plural } from '@/lib/site/browser';
 import type { SentLead } from '@/lib/site/browser/inquiry-send';
-import { bedroomsFor } from '@/lib/site/browser/party';
+import { bedroomsFor, PARTY_ROWS } from '@/lib/site/browser/party';
 import { guestsOf, hasDates } from '@/lib/site/browser/stay-link';
 import { useStay } from './stay-context';
 
@@ -45,23 +45,26 @@ export function PartyFields() {
     <fieldset className="mt-3 rounded-xl px-3 py-2 ring-1 ring-sand-200">
       <legend className="sr-only">Guests</legend>
       <Stepper
-        label="Adults"
-        hint="Age 13 or over"
+        row={adultsRow}
         value={stay.adults}
         min={1}
         canAdd={!full}
-        one="adult"
         onChange={(adults) => change({ adults })}
       />
       <Stepper
-        label="Children"
-        hint="Ages 2 to 12"
+        row={childrenRow}
         value={stay.children}
         min={0}
         canAdd={!full}
-        one="child"
-        many="children"
         onChange={(children) => change({ children })}
+      />
+      {/* Infants are not guests to the API: they take no bed and add no fee; the agent is told of them. */}
+      <Stepper
+        row={infantsRow}
+        value={stay.infants ?? 0}
+        min={0}
+        canAdd={(stay.infants ?? 0) < INFANTS_MAX}
+        onChange={(infants) => change({ infants })}
       />
       <div className="flex items-center justify-between gap-3 py-2">
         <label htmlFor={`${id}-bedrooms`} className="text-sm">
@@ -92,25 +95,22 @@ export function PartyFields() {
   );
 }
 
+const [adultsRow, childrenRow, infantsRow] = PARTY_ROWS;
+
 function Stepper({
-  label,
-  hint,
+  row,
   value,
   min,
   canAdd,
-  one,
-  many = `${one}s`,
   onChange,
 }: {
-  label: string;
-  hint: string;
+  row: (typeof PARTY_ROWS)[number];
   value: number;
   min: number;
   canAdd: boolean;
-  one: string;
-  many?: string;
   onChange: (n: number) => void;
 }) {
+  const { label, ages: hint, one, many } = row;
   const id = useId();
   const round =
     'grid h-8 w-8 place-items-center rounded-full text-lg leading-none text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50 disabled:text-ink-500 disabled:ring-sand-200 disabled:hover:bg-transparent';

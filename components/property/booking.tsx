@@ -179,7 +179,7 @@ function Headline() {
               <span className="text-sm">total</span>
             </p>
             <p className="text-sm text-ink-700" data-testid="quote-for">
-              for {plural(nights ?? 0, 'night')}, {party(stay.adults, stay.children)},{' '}
+              for {plural(nights ?? 0, 'night')}, {party(stay.adults, stay.children, stay.infants)},{' '}
               {bedroomsOf(rented, data.maxBedrooms)} · taxes and fees included
             </p>
           </>
