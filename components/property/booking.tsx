@@ -131,7 +131,7 @@ export function BookingCard() {
         disabled={blocked}
         aria-describedby="booking-cta-note"
         onClick={() => (hasDates(stay) ? ui.open('inquiry') : ui.toCalendar())}
-        className="mt-4 w-full rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-ink-500"
+        className="mt-4 w-full rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-sand-200 disabled:text-ink-700"
       >
         {hasDates(stay) ? 'Send an inquiry' : 'Choose dates'}
       </button>
@@ -283,7 +283,7 @@ function PhoneBar() {
           disabled={blocked}
           aria-describedby={blocked ? 'phone-bar-note' : undefined}
           onClick={() => ui.open(hasDates(stay) ? 'inquiry' : 'booking')}
-          className="shrink-0 rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-ink-500"
+          className="shrink-0 rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-sand-200 disabled:text-ink-700"
         >
           {hasDates(stay) ? 'Send an inquiry' : 'Check availability'}
         </button>

@@ -39,7 +39,11 @@ export function StayRefusal({ className = '' }: { className?: string }) {
       className={`rounded-xl bg-amber-50 p-3 text-sm text-ink-900 ring-1 ring-amber-200 ${className}`}
       data-testid="stay-refusal"
     >
-      <p className="font-semibold">Not available {range(stay.checkin, stay.checkout)}</p>
+      <p className="font-semibold">
+        {refusal.kind === 'over-capacity'
+          ? 'Too many guests for this rental'
+          : `Not available ${range(stay.checkin, stay.checkout)}`}
+      </p>
       <p>{refusal.reason}</p>
       {refusal.kind === 'over-capacity' && <p className="mt-1">Choose fewer guests to send an inquiry.</p>}
       {refusal.nearest.length > 0 && (
