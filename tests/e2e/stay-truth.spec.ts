@@ -208,6 +208,9 @@ for (const [width, height, device] of [
         `/properties/${id}?checkin=${stay!.checkin}&checkout=${stay!.checkout}&adults=${sleeps}&children=1`,
       );
       const big = page.getByTestId('stay-refusal').filter({ visible: true }).first();
+      // The dates are not what is wrong: the heading says the party is.
+      await expect(big).toContainText('Too many guests for this rental');
+      await expect(big).not.toContainText('Not available');
       await expect(big).toContainText(
         `This rental sleeps ${sleeps}; your party of ${sleeps + 1} is too large.`,
       );
