@@ -90,7 +90,7 @@ export function Confirmation({ row, rentalPath }: { row: Lead; rentalPath?: (id:
               {stayDates(checkin, checkout)} · {plural(nights, 'night')}
             </dd>
             <dt className="text-ink-700">Guests</dt>
-            <dd className="text-ink-900">{party(guests.adults, guests.children)}</dd>
+            <dd className="text-ink-900">{party(guests.adults, guests.children, lead.shown?.infants)}</dd>
             <BedroomsRow rented={bedrooms ?? quote?.bedrooms ?? null} of={rental?.bedrooms} />
             {quote && (
               <>

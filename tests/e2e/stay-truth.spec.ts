@@ -250,6 +250,28 @@ for (const [width, height, device] of [
       await expect(scope).toContainText(/Sleeps up to \d+\./);
       await snap(page, 'infants-2-property');
       await expectAccessible(page);
+
+      // With dates, the inquiry and its confirmation name the infant; the agent is told in the message.
+      const id = Number(new URL(page.url()).pathname.split('/').pop());
+      const stay = await freeStayAt(id, await browserDay(page, 40), 3);
+      expect(stay).not.toBeNull();
+      await page.goto(
+        `/properties/${id}?checkin=${stay!.checkin}&checkout=${stay!.checkout}&adults=2&children=1&infants=1`,
+      );
+      const dated = await booking(page);
+      await dated.getByRole('button', { name: 'Send an inquiry' }).click();
+      const inquiry = page.getByRole('dialog', { name: 'Send an inquiry' });
+      await expect(inquiry.getByTestId('inquiry-stay')).toContainText('2 adults, 1 child, 1 infant');
+      await formReady(page);
+      await inquiry.getByLabel('First name').fill('Ines');
+      await inquiry.getByLabel('Last name').fill('Infant');
+      await inquiry.getByLabel('Email').fill('ines@example.com');
+      await inquiry.getByRole('button', { name: 'Send the inquiry' }).click();
+      await expect(page).toHaveURL(/\/inquiries\//);
+      await expect(page.getByRole('region', { name: 'Your inquiry' })).toContainText(
+        '2 adults, 1 child, 1 infant',
+      );
+      await snap(page, 'infants-3-confirmation');
     });
   });
 }

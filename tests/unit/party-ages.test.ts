@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AGES, INFANTS_MAX } from '@/lib/contract/limits';
-import { infantsLine, PARTY_ROWS, partyWords } from '@/lib/site/browser/party';
+import { infantsIn, infantsLine, PARTY_ROWS, partyWords } from '@/lib/site/browser/party';
 import { cleanSearchParams } from '@/lib/site/browser/search-url';
 import { guestsOf, readStay, stayParams, withStay } from '@/lib/site/browser/stay';
 
@@ -40,5 +40,9 @@ describe('the party’s ages', () => {
     expect(partyWords({ adults: 1, children: 0, infants: 2 }, ' · ')).toBe('1 adult · 2 infants');
     expect(partyWords({ adults: 3, children: 2 })).toBe('3 adults, 2 children');
     expect(infantsLine(1)).toBe('Also travelling: 1 infant (under 2), not counted among the guests.');
+    // The confirmation reads them back from the message the agent got.
+    expect(infantsIn(`${infantsLine(3)}\n\nA cot, please.`)).toBe(3);
+    expect(infantsIn('Also travelling: my dog')).toBe(0);
+    expect(infantsIn(undefined)).toBe(0);
   });
 });

@@ -51,3 +51,9 @@ export function partyWords({ adults, children, infants = 0 }: Party, separator =
 /** The line an inquiry's message opens with when infants come: the API has no field for them. */
 export const infantsLine = (infants: number) =>
   `Also travelling: ${plural(infants, 'infant')} (under ${AGES.childFrom}), not counted among the guests.`;
+
+/** The infants an inquiry's message names in its first line (infantsLine's inverse), or 0. */
+export function infantsIn(message: string | undefined): number {
+  const m = /^Also travelling: (\d+) infants? \(under \d+\)/.exec(message ?? '');
+  return m ? Number(m[1]) : 0;
+}

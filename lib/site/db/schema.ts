@@ -28,6 +28,8 @@ export type LeadAgent = TolerantInquiry['agent'];
  */
 export interface LeadShown {
   destination?: { name: string; path: string[] } | null;
+  /** Infants in the party (not among the API's guests; told to the agent in the message). */
+  infants?: number;
   property: {
     name: string;
     photo: { url: string; caption: string } | null;

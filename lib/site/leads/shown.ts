@@ -7,6 +7,7 @@ import type {
   TolerantPropertyImages,
   TolerantQuote,
 } from '@/lib/contract';
+import { infantsIn } from '@/lib/site/browser/party';
 import { cachedOnly, catalogReads } from '@/lib/site/catalog-reads';
 import type { SiteDb } from '@/lib/site/db/client';
 import type { LeadShown } from '@/lib/site/db/schema';
@@ -78,6 +79,12 @@ async function partsOf(request: InquiryRequest, read: Reader): Promise<{ parts: 
 }
 
 function shownOf(request: InquiryRequest, parts: Parts): LeadShown | null {
+  const infants = infantsIn(request.message);
+  const shown = shownWithoutParty(request, parts);
+  return shown && infants > 0 ? { ...shown, infants } : shown;
+}
+
+function shownWithoutParty(request: InquiryRequest, parts: Parts): LeadShown | null {
   if (!request.property_id) {
     const place = request.destination?.id;
     if (!place) return null;
