@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { money, party, stayDates } from '@/components/property/format';
 import { daysBetween } from '@/lib/dates';
 import { plural } from '@/lib/site/browser';
+import { bedroomsOf } from '@/lib/site/browser/party';
 import { withStay } from '@/lib/site/browser/stay';
 import { type Lead, publicLead } from '@/lib/site/leads';
 
@@ -89,7 +90,8 @@ export function Confirmation({ row, rentalPath }: { row: Lead; rentalPath?: (id:
               {stayDates(checkin, checkout)} · {plural(nights, 'night')}
             </dd>
             <dt className="text-ink-700">Guests</dt>
-            <dd className="text-ink-900">{party(guests.adults, guests.children)}</dd>
+            <dd className="text-ink-900">{party(guests.adults, guests.children, lead.shown?.infants)}</dd>
+            <BedroomsRow rented={bedrooms ?? quote?.bedrooms ?? null} of={rental?.bedrooms} />
             {quote && (
               <>
                 <dt className="text-ink-700">Quoted total</dt>
@@ -177,5 +179,18 @@ export function Confirmation({ row, rentalPath }: { row: Lead; rentalPath?: (id:
         </p>
       )}
     </div>
+  );
+}
+
+/** The bedrooms the stay (and its quoted total) is for: "2 of 6 bedrooms", as the booking card said it. */
+function BedroomsRow({ rented, of }: { rented: number | null; of: number | undefined }) {
+  if (rented === null) return null;
+  return (
+    <>
+      <dt className="text-ink-700">Bedrooms</dt>
+      <dd className="text-ink-900" data-testid="confirmation-bedrooms">
+        {of ? bedroomsOf(rented, of) : plural(rented, 'bedroom')}
+      </dd>
+    </>
   );
 }

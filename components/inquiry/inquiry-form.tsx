@@ -46,6 +46,8 @@ export function InquiryForm(props: InquiryFormProps) {
           form={form}
           errorOf={inquiry.errorOf}
           setDestination={inquiry.setDestination}
+          infants={inquiry.infants}
+          setInfants={inquiry.setInfants}
           stay={props.stay}
         />
       )}

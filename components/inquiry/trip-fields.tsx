@@ -1,6 +1,7 @@
 import { DateRangeField } from '@/components/search-form/date-range-field';
 import { DestinationCombobox } from '@/components/search-form/destination-combobox';
-import { INQUIRY_LIMITS } from '@/lib/contract';
+import { INFANTS_MAX, INQUIRY_LIMITS } from '@/lib/contract';
+import { PARTY_ROWS } from '@/lib/site/browser/party';
 import type { Stay } from '@/lib/site/browser/stay';
 import { FormField, fieldProps, INPUT_CLASS } from './form-field';
 import type { InquiryFormState } from './use-inquiry-form';
@@ -12,7 +13,10 @@ import type { InquiryFormState } from './use-inquiry-form';
 
 const optionalNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
-type Props = Pick<InquiryFormState, 'form' | 'errorOf' | 'setDestination'> & { stay?: Stay };
+type Props = Pick<InquiryFormState, 'form' | 'errorOf' | 'setDestination' | 'infants' | 'setInfants'> & {
+  stay?: Stay;
+};
+const [adultsRow, childrenRow, infantsRow] = PARTY_ROWS;
 
 /** A number input of the form, with its field's label, problem and accessible ties. */
 function NumberField({
@@ -22,15 +26,17 @@ function NumberField({
   label,
   min,
   max,
+  hint,
 }: Pick<Props, 'form' | 'errorOf'> & {
   name: 'stay.guests.adults' | 'stay.guests.children' | 'budget.min' | 'budget.max';
   label: string;
   min: number;
   max?: number;
+  hint?: string;
 }) {
   const budget = name.startsWith('budget.');
   return (
-    <FormField name={name} label={label} problem={errorOf(name)}>
+    <FormField name={name} label={label} problem={errorOf(name)} hint={hint}>
       <input
         type="number"
         min={min}
@@ -44,7 +50,7 @@ function NumberField({
   );
 }
 
-export function TripFields({ form, errorOf, setDestination, stay }: Props) {
+export function TripFields({ form, errorOf, setDestination, stay, infants, setInfants }: Props) {
   const { setValue, formState, getValues } = form;
   const destinationProblem =
     errorOf('destination') ?? errorOf('destination.id') ?? errorOf('destination.name');
@@ -98,7 +104,8 @@ export function TripFields({ form, errorOf, setDestination, stay }: Props) {
           form={form}
           errorOf={errorOf}
           name="stay.guests.adults"
-          label="Adults"
+          label={adultsRow.label}
+          hint={adultsRow.ages}
           min={1}
           max={50}
         />
@@ -106,10 +113,26 @@ export function TripFields({ form, errorOf, setDestination, stay }: Props) {
           form={form}
           errorOf={errorOf}
           name="stay.guests.children"
-          label="Children"
+          label={childrenRow.label}
+          hint={childrenRow.ages}
           min={0}
           max={50}
         />
+        {/* Not among the API's guests: told to the agent in the message (use-inquiry-form.ts). */}
+        <FormField name="infants" label={infantsRow.label} problem={undefined} hint={infantsRow.ages}>
+          <input
+            type="number"
+            min={0}
+            max={INFANTS_MAX}
+            className={INPUT_CLASS}
+            {...fieldProps('infants', undefined)}
+            aria-describedby="inq-infants-hint"
+            value={infants}
+            onChange={(e) =>
+              setInfants(Math.max(0, Math.min(INFANTS_MAX, Math.trunc(Number(e.target.value) || 0))))
+            }
+          />
+        </FormField>
       </fieldset>
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-1 text-sm font-semibold text-ink-900">Nightly budget (optional)</legend>

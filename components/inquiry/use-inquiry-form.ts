@@ -5,6 +5,7 @@ import { type InquiryRequest, type InquiryRequestInput, inquiryRequestSchema } f
 import { toDay } from '@/lib/site/browser';
 import { ApiError, apiPost } from '@/lib/site/browser/api-client';
 import { HONEYPOT_FIELD, inquiryKey, newInquirySeed, type SentLead } from '@/lib/site/browser/inquiry-send';
+import { infantsLine } from '@/lib/site/browser/party';
 import type { Stay } from '@/lib/site/browser/stay';
 import { messagesIn, plainResolver } from './plain-resolver';
 
@@ -71,6 +72,9 @@ export function useInquiryForm({ propertyId, stay, reference, onSent }: InquiryF
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
   const [destination, setDestination] = useState<{ id: number | null; name: string }>({ id: null, name: '' });
+  // Infants are not among the API's guests (docs/decisions.md#children-and-infants): the message says them.
+  const [generalInfants, setInfants] = useState(stay?.infants ?? 0);
+  const infants = general ? generalInfants : (stay?.infants ?? 0);
   const form = useForm<InquiryRequestInput, unknown, InquiryRequest>({
     resolver,
     // Checked on sending, then as each field is corrected: a message appearing on blur moves the button
@@ -117,7 +121,9 @@ export function useInquiryForm({ propertyId, stay, reference, onSent }: InquiryF
   const submit = handleSubmit(async (values) => {
     setProblems([]);
     const honeypot = (document.getElementById(HONEYPOT_ID) as HTMLInputElement | null)?.value ?? '';
-    const body = { ...values, [HONEYPOT_FIELD]: honeypot };
+    const message =
+      infants > 0 ? [infantsLine(infants), values.message].filter(Boolean).join('\n\n') : values.message;
+    const body = { ...values, message, [HONEYPOT_FIELD]: honeypot };
     try {
       const { lead } = await apiPost<{ lead: SentLead | null }>('/api/inquiries', body, undefined, {
         'Idempotency-Key': inquiryKey(seed, body),
@@ -139,6 +145,8 @@ export function useInquiryForm({ propertyId, stay, reference, onSent }: InquiryF
     submit,
     errorOf,
     setDestination,
+    infants,
+    setInfants,
     stayProblems,
     problems: [...stayProblems, ...problems],
   };

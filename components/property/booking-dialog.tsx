@@ -1,6 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useContext, useEffect, useId, useRef } from 'react';
+import { bedroomsOf } from '@/lib/site/browser/party';
 import { RATES_NOT_PUBLISHED, wholeTotal } from '@/lib/site/browser/price-words';
 import { hasDates } from '@/lib/site/browser/stay-link';
 import { BookingUi, PartyFields, PricesUnavailable, QuoteArea, type Step } from './booking-parts';
@@ -8,6 +9,7 @@ import { CalendarLegend } from './calendar-legend';
 import { money, stayLine } from './format';
 import { StayCalendar } from './stay-calendar';
 import { useStay } from './stay-context';
+import { StayRefusal } from './stay-refusal';
 
 /*
  * The booking widget's dialog and inquiry step (booking.tsx), loaded the first time the traveller opens
@@ -39,8 +41,9 @@ export default function BookingDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const skipRestore = useRef(false);
-  const { stay, data } = useStay();
+  const { stay, data, refusal } = useStay();
   const titleId = useId();
+  const blocked = !hasDates(stay) || refusal !== null;
 
   // A click on the backdrop (the dialog itself, outside its content) closes, as on every listing site.
   // Tab wraps inside: a modal dialog keeps the page inert, but would let focus leave for the browser's own UI.
@@ -129,6 +132,7 @@ export default function BookingDialog({
           </div>
           {step === 'booking' ? (
             <div className="mt-3">
+              <StayRefusal className="mb-3" />
               <StayCalendar compact id="sheet-calendar" legend={<CalendarLegend />} />
               <PartyFields />
               <QuoteArea />
@@ -139,12 +143,19 @@ export default function BookingDialog({
               )}
               <button
                 type="button"
-                disabled={!hasDates(stay)}
+                disabled={blocked}
                 onClick={() => onStep('inquiry')}
                 className="mt-4 w-full rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-50"
               >
                 {hasDates(stay) ? 'Send an inquiry' : 'Choose dates to continue'}
               </button>
+              {hasDates(stay) && refusal && (
+                <p className="mt-2 text-center text-xs text-ink-700">
+                  {refusal.kind === 'over-capacity'
+                    ? 'Choose fewer guests to send an inquiry.'
+                    : 'Choose one of the nearest stays, or other dates, to send an inquiry.'}
+                </p>
+              )}
             </div>
           ) : (
             <InquiryStep onChangeStay={changeStay} />
@@ -157,8 +168,22 @@ export default function BookingDialog({
 
 /** The inquiry: the stay as a summary with a way to change it, then the traveller's details. */
 export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
-  const { stay, reference, data, quote } = useStay();
+  const { stay, reference, data, quote, rented, refusal } = useStay();
   const { onSent } = useContext(BookingUi);
+  // A stay the rules refuse is not offered to be sent: why, the nearest stays, and a way to change it.
+  if (hasDates(stay) && refusal)
+    return (
+      <div className="mt-3">
+        <StayRefusal />
+        <button
+          type="button"
+          className="mt-2 text-sm font-medium text-brand-700 underline"
+          onClick={onChangeStay}
+        >
+          Change the dates or guests
+        </button>
+      </div>
+    );
   const total = quote.data ? wholeTotal(quote.data) : null;
   if (!hasDates(stay))
     return (
@@ -174,7 +199,10 @@ export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
       <div className="flex items-start justify-between gap-3 rounded-xl bg-sand-50 p-3 ring-1 ring-sand-200">
         <div className="text-sm">
           <p className="font-medium text-ink-900">{data.name}</p>
-          <p data-testid="inquiry-stay">{stayLine(stay)}</p>
+          <p>
+            <span data-testid="inquiry-stay">{stayLine(stay)}</span> ·{' '}
+            <span data-testid="inquiry-bedrooms">{bedroomsOf(rented, data.maxBedrooms)}</span>
+          </p>
           {quote.data && total !== null ? (
             <p className="font-semibold text-ink-900">{money(total, quote.data.currency.code)} total</p>
           ) : (
@@ -196,7 +224,8 @@ export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
         <Suspense fallback={<p className="py-8 text-sm text-ink-700">Loading the form…</p>}>
           <InquiryForm
             propertyId={data.propertyId}
-            stay={stay}
+            // The bedrooms the price is for (the API's stay.bedrooms, "for properties that rent a subset").
+            stay={{ ...stay, bedrooms: rented }}
             reference={reference}
             onSent={onSent}
             onChangeStay={onChangeStay}

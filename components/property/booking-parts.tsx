@@ -3,9 +3,10 @@
 import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useId } from 'react';
 import type { Quote } from '@/lib/contract';
 // The limits alone: the contract's index brings zod and every schema into the page's first script.
-import { PARTY_MAX } from '@/lib/contract/limits';
+import { INFANTS_MAX, PARTY_MAX } from '@/lib/contract/limits';
 import { plural } from '@/lib/site/browser';
 import type { SentLead } from '@/lib/site/browser/inquiry-send';
+import { bedroomsFor, PARTY_ROWS } from '@/lib/site/browser/party';
 import { guestsOf, hasDates } from '@/lib/site/browser/stay-link';
 import { useStay } from './stay-context';
 
@@ -37,35 +38,38 @@ interface Ui {
 export const BookingUi = createContext<Ui>({ step: null, open: () => {}, toCalendar: () => {} });
 
 export function PartyFields() {
-  const { stay, change, data, priced, tooMany } = useStay();
+  const { stay, change, data, rented, tooMany } = useStay();
   const full = guestsOf(stay) >= data.sleeps;
   const id = useId();
   return (
     <fieldset className="mt-3 rounded-xl px-3 py-2 ring-1 ring-sand-200">
       <legend className="sr-only">Guests</legend>
       <Stepper
-        label="Adults"
-        hint="Age 13 or over"
+        row={adultsRow}
         value={stay.adults}
         min={1}
         canAdd={!full}
-        one="adult"
         onChange={(adults) => change({ adults })}
       />
       <Stepper
-        label="Children"
-        hint="Ages 2 to 12"
+        row={childrenRow}
         value={stay.children}
         min={0}
         canAdd={!full}
-        one="child"
-        many="children"
         onChange={(children) => change({ children })}
+      />
+      {/* Infants are not guests to the API: they take no bed and add no fee; the agent is told of them. */}
+      <Stepper
+        row={infantsRow}
+        value={stay.infants ?? 0}
+        min={0}
+        canAdd={(stay.infants ?? 0) < INFANTS_MAX}
+        onChange={(infants) => change({ infants })}
       />
       <div className="flex items-center justify-between gap-3 py-2">
         <label htmlFor={`${id}-bedrooms`} className="text-sm">
           <span className="block font-medium text-ink-900">Bedrooms</span>
-          <span className="block text-xs text-ink-700">Priced for {plural(priced, 'bedroom')}</span>
+          <span className="block text-xs text-ink-700">Priced {bedroomsFor(rented, data.maxBedrooms)}</span>
         </label>
         <select
           id={`${id}-bedrooms`}
@@ -91,25 +95,22 @@ export function PartyFields() {
   );
 }
 
+const [adultsRow, childrenRow, infantsRow] = PARTY_ROWS;
+
 function Stepper({
-  label,
-  hint,
+  row,
   value,
   min,
   canAdd,
-  one,
-  many = `${one}s`,
   onChange,
 }: {
-  label: string;
-  hint: string;
+  row: (typeof PARTY_ROWS)[number];
   value: number;
   min: number;
   canAdd: boolean;
-  one: string;
-  many?: string;
   onChange: (n: number) => void;
 }) {
+  const { label, ages: hint, one, many } = row;
   const id = useId();
   const round =
     'grid h-8 w-8 place-items-center rounded-full text-lg leading-none text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50 disabled:text-ink-500 disabled:ring-sand-200 disabled:hover:bg-transparent';
@@ -162,9 +163,9 @@ export function PricesUnavailable() {
 }
 
 export function QuoteArea({ headline = true }: { headline?: boolean }) {
-  const { stay, quote, data, tooMany } = useStay();
+  const { stay, quote, data, tooMany, refusal } = useStay();
   const { drawnPrice } = useContext(BookingUi);
-  const shown = hasDates(stay) && !tooMany && data.missing.length === 0;
+  const shown = hasDates(stay) && !tooMany && !refusal && data.missing.length === 0;
   const drawn = !headline && drawnPrice && quote.data === drawnPrice.quote ? drawnPrice.drawn : null;
   // The breakdown's script comes while a price the server did not draw is being asked for.
   const needed = shown && !drawn;
@@ -186,7 +187,13 @@ export function QuoteArea({ headline = true }: { headline?: boolean }) {
       {drawn ??
         (quote.data && (
           <Suspense fallback={null}>
-            <PriceBreakdown quote={quote.data} fees={data.fees} taxes={data.taxes} headline={headline} />
+            <PriceBreakdown
+              quote={quote.data}
+              fees={data.fees}
+              taxes={data.taxes}
+              headline={headline}
+              bedrooms={data.maxBedrooms}
+            />
           </Suspense>
         ))}
     </div>

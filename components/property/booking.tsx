@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useContext, useState } fro
 import type { Quote } from '@/lib/contract';
 import { plural, showRange } from '@/lib/site/browser';
 import type { SentLead } from '@/lib/site/browser/inquiry-send';
+import { bedroomsOf } from '@/lib/site/browser/party';
 import { RATES_NOT_PUBLISHED, wholeTotal } from '@/lib/site/browser/price-words';
 import { hasDates, type Stay } from '@/lib/site/browser/stay-link';
 import {
@@ -18,6 +19,7 @@ import {
 import { money, party, roughMoney, shortDay } from './format';
 import { preloadCalendar } from './stay-calendar';
 import { type BookingData, StayProvider, useStay } from './stay-context';
+import { StayRefusal } from './stay-refusal';
 
 export { StayCalendar } from './stay-calendar';
 export type { BookingData } from './stay-context';
@@ -108,8 +110,10 @@ export function Booking({
 
 /** The desktop's sticky card (and an embed's inline one): dates, party, price, one call to action. */
 export function BookingCard() {
-  const { stay, quote, data } = useStay();
+  const { stay, quote, data, refusal } = useStay();
   const ui = useContext(BookingUi);
+  // A stay the rules refuse cannot be sent: the button says so until another stay is chosen.
+  const blocked = hasDates(stay) && refusal !== null;
   return (
     <section
       aria-labelledby="booking-title"
@@ -120,25 +124,32 @@ export function BookingCard() {
       </h2>
       <Headline />
       <DatesSummary onChange={ui.toCalendar} />
+      <StayRefusal className="mt-3" />
       <PartyFields />
       <QuoteArea headline={false} />
       <button
         type="button"
+        disabled={blocked}
+        aria-describedby="booking-cta-note"
         onClick={() => (hasDates(stay) ? ui.open('inquiry') : ui.toCalendar())}
-        className="mt-4 w-full rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
+        className="mt-4 w-full rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-sand-200 disabled:text-ink-700"
       >
         {hasDates(stay) ? 'Send an inquiry' : 'Choose dates'}
       </button>
-      <p className="mt-2 text-center text-xs text-ink-700">
-        {data.missing.length
-          ? 'An agent replies with the price and availability.'
-          : hasDates(stay)
-            ? quote.data && wholeTotal(quote.data) === null
-              ? 'An agent replies with the price and availability.'
-              : 'You won’t be charged: an agent confirms availability and the price.'
-            : data.fromNightly !== null
-              ? 'Add your dates for the total price.'
-              : 'Add your dates and an agent will quote.'}
+      <p id="booking-cta-note" className="mt-2 text-center text-xs text-ink-700">
+        {blocked
+          ? refusal.kind === 'over-capacity'
+            ? 'Choose fewer guests to send an inquiry.'
+            : 'Choose one of the nearest stays, or other dates, to send an inquiry.'
+          : data.missing.length
+            ? 'An agent replies with the price and availability.'
+            : hasDates(stay)
+              ? quote.data && wholeTotal(quote.data) === null
+                ? 'An agent replies with the price and availability.'
+                : 'You won’t be charged: an agent confirms availability and the price.'
+              : data.fromNightly !== null
+                ? 'Add your dates for the total price.'
+                : 'Add your dates and an agent will quote.'}
       </p>
     </section>
   );
@@ -146,7 +157,9 @@ export function BookingCard() {
 
 /** The card's headline: the stay's total once it is quoted, "From €250 a night" before dates. */
 function Headline() {
-  const { stay, data, quote, nights, tooMany } = useStay();
+  const { stay, data, quote, nights, tooMany, rented, refusal } = useStay();
+  // A refused stay has no price: the card says why beneath (StayRefusal).
+  if (refusal && hasDates(stay)) return null;
   if (data.missing.length) {
     return (
       <div className="mb-3">
@@ -167,9 +180,9 @@ function Headline() {
               </span>{' '}
               <span className="text-sm">total</span>
             </p>
-            <p className="text-sm text-ink-700">
-              for {plural(nights ?? 0, 'night')}, {party(stay.adults, stay.children)} · taxes and fees
-              included
+            <p className="text-sm text-ink-700" data-testid="quote-for">
+              for {plural(nights ?? 0, 'night')}, {party(stay.adults, stay.children, stay.infants)},{' '}
+              {bedroomsOf(rented, data.maxBedrooms)} · taxes and fees included
             </p>
           </>
         ) : q?.price_on_request ? (
@@ -230,13 +243,14 @@ function DatesSummary({ onChange }: { onChange: () => void }) {
 /** Adults, children and bedrooms, each with − and + like the best listing sites; capped at what it sleeps. */
 /** The phone's bar: the chosen stay's total (or "Add dates") and the call to action, always in reach. */
 function PhoneBar() {
-  const { stay, quote, data } = useStay();
+  const { stay, quote, data, refusal } = useStay();
   const ui = useContext(BookingUi);
+  const blocked = hasDates(stay) && refusal !== null;
   const whole = quote.data ? wholeTotal(quote.data) : null;
   const total = quote.data && whole !== null ? money(whole, quote.data.currency.code) : null;
   // Nights not yet priced: the words take the bar's whole width (beside the button they ran to four lines).
   const unpriced = Boolean(
-    quote.data && !quote.data.price_on_request && whole === null && !data.missing.length,
+    !blocked && quote.data && !quote.data.price_on_request && whole === null && !data.missing.length,
   );
   return (
     <div className="fixed inset-x-0 bottom-0 z-40 border-t border-sand-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] lg:hidden">
@@ -250,14 +264,19 @@ function PhoneBar() {
           {hasDates(stay) ? (
             <>
               {!unpriced && (
-                <span className="block font-semibold text-ink-900">
-                  {total
-                    ? `${total} total`
-                    : data.missing.length
-                      ? 'Ask for the price'
-                      : quote.data?.price_on_request
-                        ? 'Price on request'
-                        : 'Working out the price…'}
+                <span
+                  id={blocked ? 'phone-bar-note' : undefined}
+                  className="block font-semibold text-ink-900"
+                >
+                  {blocked
+                    ? 'Not available'
+                    : total
+                      ? `${total} total`
+                      : data.missing.length
+                        ? 'Ask for the price'
+                        : quote.data?.price_on_request
+                          ? 'Price on request'
+                          : 'Working out the price…'}
                 </span>
               )}
               <span className="block truncate text-sm text-ink-700 underline">
@@ -279,8 +298,10 @@ function PhoneBar() {
         </button>
         <button
           type="button"
+          disabled={blocked}
+          aria-describedby={blocked ? 'phone-bar-note' : undefined}
           onClick={() => ui.open(hasDates(stay) ? 'inquiry' : 'booking')}
-          className="shrink-0 rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
+          className="shrink-0 rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-sand-200 disabled:text-ink-700"
         >
           {hasDates(stay) ? 'Send an inquiry' : 'Check availability'}
         </button>

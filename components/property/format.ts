@@ -1,5 +1,6 @@
 import { daysBetween } from '@/lib/dates';
 import { formatDate, fromDay, plural } from '@/lib/site/browser';
+import { partyWords } from '@/lib/site/browser/party';
 
 /*
  * How the property side writes money, dates, parties and the API's codes for people. Pure, shared by the
@@ -72,16 +73,20 @@ export function seasonDates(start: string, end: string): string {
     : `${formatDate(a, 'd MMM yyyy')} – ${formatDate(b, 'd MMM yyyy')}`;
 }
 
-/** "4 adults, 1 child" */
-export function party(adults: number, children: number): string {
-  return children > 0
-    ? `${plural(adults, 'adult')}, ${plural(children, 'child', 'children')}`
-    : plural(adults, 'adult');
+/** "4 adults, 1 child", with infants when there are some ("…, 1 infant"). */
+export function party(adults: number, children: number, infants = 0): string {
+  return partyWords({ adults, children, infants });
 }
 
 /** "Sat 13 Feb – Sat 20 Feb 2027 · 7 nights · 4 adults, 1 child" */
-export function stayLine(stay: { checkin: string; checkout: string; adults: number; children: number }) {
-  return `${stayDates(stay.checkin, stay.checkout)} · ${plural(daysBetween(stay.checkin, stay.checkout), 'night')} · ${party(stay.adults, stay.children)}`;
+export function stayLine(stay: {
+  checkin: string;
+  checkout: string;
+  adults: number;
+  children: number;
+  infants?: number;
+}) {
+  return `${stayDates(stay.checkin, stay.checkout)} · ${plural(daysBetween(stay.checkin, stay.checkout), 'night')} · ${party(stay.adults, stay.children, stay.infants)}`;
 }
 
 /** The API's codes that have better words than their spelling. */

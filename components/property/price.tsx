@@ -1,5 +1,6 @@
 import type { Quote, RateSheet } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
+import { bedroomsOf } from '@/lib/site/browser/party';
 import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
 import { currencyDigits, money, roughMoney } from './format';
 
@@ -55,12 +56,15 @@ export function PriceBreakdown({
   fees,
   taxes,
   headline = true,
+  bedrooms,
 }: {
   quote: Quote;
   fees: Fee[];
   taxes: RateSheet['taxes'];
   /** Open with the total, large (false where the total is already the headline above). */
   headline?: boolean;
+  /** The rental's bedrooms: the headline says how many of them the price is for ("2 of 6 bedrooms"). */
+  bedrooms?: number;
 }) {
   if (quote.price_on_request) {
     return (
@@ -98,7 +102,10 @@ export function PriceBreakdown({
               {money(t.total, c)}
             </span>
           </p>
-          <p className="text-sm text-ink-700">for {plural(nights, 'night')}, taxes and fees included</p>
+          <p className="text-sm text-ink-700" data-testid="quote-for">
+            for {plural(nights, 'night')}
+            {bedrooms ? `, ${bedroomsOf(quote.stay.bedrooms, bedrooms)}` : ''}, taxes and fees included
+          </p>
         </>
       )}
       <dl

@@ -1,13 +1,15 @@
 'use client';
 
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Quote } from '@/lib/contract';
 import { daysBetween } from '@/lib/dates';
 import { toDay } from '@/lib/site/browser';
 import type { ApiError } from '@/lib/site/browser/api-error';
 import type { BookingData } from '@/lib/site/browser/booking';
+import { CALENDAR_DAYS } from '@/lib/site/browser/calendar-rules';
 import { type Stay, withStay } from '@/lib/site/browser/stay-link';
-import { bedroomsPriced } from '@/lib/site/browser/stay-rules';
+import { type Refusal, stayRefusal } from '@/lib/site/browser/stay-refusal';
+import { bedroomsPriced, bedroomsRented } from '@/lib/site/browser/stay-rules';
 import { useApiGet } from '@/lib/site/browser/use-api-get';
 
 /*
@@ -27,6 +29,8 @@ interface StayContextValue {
   today: string;
   /** Bedrooms the quote prices for this party (what the minimum stay depends on). */
   priced: number;
+  /** Bedrooms the price is for (the tier the nights use): quoted, sent with the inquiry, said beside the price. */
+  rented: number;
   /** Nights, when both dates are chosen. */
   nights: number | null;
   quote: {
@@ -37,6 +41,8 @@ interface StayContextValue {
     current: boolean;
   };
   tooMany: boolean;
+  /** Why the stay (its dates, its party) cannot be had, and the nearest stays instead; null when it can. */
+  refusal: Refusal | null;
 }
 
 const StayContext = createContext<StayContextValue | null>(null);
@@ -50,8 +56,9 @@ export function useStay(): StayContextValue {
 // The site's client (and its wording of failures) loads with the first price the page asks for itself.
 const loadClient = () => import('@/lib/site/browser/api-client');
 
-const keyOf = (s: Stay) =>
-  s.checkin && s.checkout ? `${s.checkin}|${s.checkout}|${s.adults}|${s.children}|${s.bedrooms ?? ''}` : '';
+/** The quote a stay asks for: its bedrooms are those the price is for (bedroomsRented), as the inquiry sends. */
+const keyOf = (s: Stay, rented: number) =>
+  s.checkin && s.checkout ? `${s.checkin}|${s.checkout}|${s.adults}|${s.children}|${rented}` : '';
 
 export function StayProvider({
   data,
@@ -71,7 +78,7 @@ export function StayProvider({
   children: ReactNode;
 }) {
   const today = toDay(new Date());
-  // The server has dropped dates from the URL that the calendar would refuse (stayFromQuery).
+  // The URL's dates as they came, even those the rules refuse (said with the nearest stays: refusal).
   const [stay, setStay] = useState<Stay>(initial);
 
   const change = useCallback((next: Partial<Stay>) => {
@@ -88,18 +95,26 @@ export function StayProvider({
   }, []);
 
   const priced = bedroomsPriced(stay.bedrooms, stay.adults, stay.children, data.maxBedrooms);
+  const rented = bedroomsRented(stay, data.rates, data.maxBedrooms);
   const nights = stay.checkin && stay.checkout ? daysBetween(stay.checkin, stay.checkout) : null;
   const tooMany = stay.adults + stay.children > data.sleeps;
+  const refusal = useMemo(() => stayRefusal(stay, data, today, CALENDAR_DAYS), [stay, data, today]);
 
   // The quote follows the stay a moment after the last change; an older request is cancelled. Without
   // the rates or booked dates the page says prices are unavailable and asks for none.
-  const stayKey = tooMany || data.missing.length ? '' : keyOf(stay);
+  // Nor for a stay the rules refuse: the page says why and what can be had instead.
+  const stayKey = tooMany || refusal || data.missing.length ? '' : keyOf(stay, rented);
   const [settled, setSettled] = useState(stayKey);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(stayKey), 250);
     return () => clearTimeout(timer);
   }, [stayKey]);
-  const fromServer = initialQuote && settled !== '' && settled === keyOf(initial) ? initialQuote : undefined;
+  const fromServer =
+    initialQuote &&
+    settled !== '' &&
+    settled === keyOf(initial, bedroomsRented(initial, data.rates, data.maxBedrooms))
+      ? initialQuote
+      : undefined;
   // A refused stay is final (no retry); a price stays fresh for a minute.
   const q = useApiGet<Quote>(
     settled && !fromServer ? `quote|${data.propertyId}|${settled}` : null,
@@ -127,6 +142,7 @@ export function StayProvider({
     change,
     today,
     priced,
+    rented,
     nights,
     quote: {
       data: current ? shown : undefined,
@@ -135,6 +151,7 @@ export function StayProvider({
       current,
     },
     tooMany,
+    refusal,
   };
   return <StayContext.Provider value={value}>{children}</StayContext.Provider>;
 }

@@ -82,7 +82,7 @@ export function Filters({
           />
         )}
         <DateRangeField checkin={stay.checkin} checkout={stay.checkout} />
-        <GuestsField initial={{ adults: stay.adults, children: stay.children }} />
+        <GuestsField initial={{ adults: stay.adults, children: stay.children, infants: stay.infants ?? 0 }} />
         <div>
           <label htmlFor="f-bedrooms" className="block text-sm font-medium text-ink-700">
             Bedrooms

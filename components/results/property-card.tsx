@@ -4,6 +4,7 @@ import { PhotoPlaceholder } from '@/components/property/photo-placeholder';
 import { CloseIcon } from '@/components/ui/icons';
 import type { PropertySummary } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
+import { bedroomsFor } from '@/lib/site/browser/party';
 import type { CardPrice } from '@/lib/site/replica/types';
 import { CARD_SIZES } from './card-photos';
 import { PriceLine, ShortPrice } from './price-line';
@@ -65,6 +66,20 @@ function Title({
   );
 }
 
+/**
+ * Beside a figure for fewer bedrooms than the rental has, which: "for 2 of 6 bedrooms" (the whole is
+ * dearer). Said only then; a figure for the whole rental goes with the bedrooms line above it.
+ */
+function PricedBedrooms({ property }: CardProps) {
+  const priced = property.price?.bedrooms ?? null;
+  if (priced === null || priced >= property.bedrooms) return null;
+  return (
+    <p className="truncate text-sm text-ink-700" data-testid="card-bedrooms-priced">
+      {bedroomsFor(priced, property.bedrooms)}
+    </p>
+  );
+}
+
 /** The card fills its grid cell, so the cards of a row are of one height whatever their names' lengths. */
 function Tile({ priority, ...card }: CardProps & { priority: boolean }) {
   const { property } = card;
@@ -102,6 +117,7 @@ function Tile({ priority, ...card }: CardProps & { priority: boolean }) {
           </p>
         )}
         {property.price && <PriceLine price={property.price} />}
+        <PricedBedrooms {...card} />
       </div>
     </article>
   );
@@ -126,6 +142,7 @@ function Line({ active, onClose, ...card }: CardProps & { active: boolean; onClo
           {plural(property.bedrooms, 'bedroom')} · sleeps {property.sleeps}
         </p>
         {property.price && <ShortPrice price={property.price} />}
+        <PricedBedrooms {...card} />
       </div>
       {onClose && (
         <button

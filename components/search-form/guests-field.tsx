@@ -1,25 +1,16 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { plural } from '@/lib/site/browser';
+import { PARTY_ROWS, type Party, partyWords } from '@/lib/site/browser/party';
 import { PARTY_LIMITS } from '@/lib/site/browser/stay';
 import { PopoverField } from './popover-field';
 
-export interface Party {
-  adults: number;
-  children: number;
-}
+export type { Party } from '@/lib/site/browser/party';
 
-/** "2 adults · 1 child", as listing sites write a party. */
-export const partyLabel = ({ adults, children }: Party) =>
-  [plural(adults, 'adult'), children > 0 && plural(children, 'child', 'children')]
-    .filter(Boolean)
-    .join(' · ');
+/** "2 adults · 1 child · 1 infant", as listing sites write a party. */
+export const partyLabel = (party: Party) => partyWords(party, ' · ');
 
-const ROWS = [
-  { key: 'adults', label: 'Adults', hint: '13 or older', one: 'adult', many: 'adults' },
-  { key: 'children', label: 'Children', hint: 'Under 13', one: 'child', many: 'children' },
-] as const;
+type Counted = Required<Party>;
 
 /**
  * The party as one button ("2 adults · 1 child") opening a small dialog with a − / + stepper per row, as the
@@ -39,8 +30,8 @@ export function GuestsField({
   align?: 'left' | 'right';
 }) {
   const id = useId();
-  const [party, setParty] = useState<Party>(initial);
-  const step = (key: keyof Party, by: number) => {
+  const [party, setParty] = useState<Counted>({ infants: 0, ...initial });
+  const step = (key: keyof Counted, by: number) => {
     const { min, max } = PARTY_LIMITS[key];
     const value = party[key] + by;
     if (value < min || value > max) return;
@@ -59,6 +50,7 @@ export function GuestsField({
         <>
           <input type="hidden" name="adults" value={party.adults} />
           <input type="hidden" name="children" value={party.children} disabled={party.children === 0} />
+          <input type="hidden" name="infants" value={party.infants} disabled={party.infants === 0} />
         </>
       }
       onOpened={(panel) => panel.querySelector<HTMLButtonElement>('button')?.focus()}
@@ -66,7 +58,7 @@ export function GuestsField({
       {(close) => (
         <>
           <ul className="divide-y divide-sand-100">
-            {ROWS.map((row) => {
+            {PARTY_ROWS.map((row) => {
               const value = party[row.key];
               const { min, max } = PARTY_LIMITS[row.key];
               return (
@@ -75,7 +67,7 @@ export function GuestsField({
                     <span id={`${id}-${row.key}`} className="block font-medium text-ink-900">
                       {row.label}
                     </span>
-                    <span className="block whitespace-nowrap text-sm text-ink-700">{row.hint}</span>
+                    <span className="block whitespace-nowrap text-sm text-ink-700">{row.ages}</span>
                   </span>
                   {/* biome-ignore lint/a11y/useSemanticElements: a stepper's buttons and count, named by its row */}
                   <span role="group" aria-labelledby={`${id}-${row.key}`} className="flex items-center gap-3">

@@ -13,6 +13,16 @@ export const STAY_LIMITS = {
   maxYearsAhead: 3,
 } as const;
 
+/**
+ * The party's ages (docs/decisions.md#children-and-infants): the API counts adults and children, both toward
+ * capacity and fees, and names no ages. As the big listing sites do, adults are 13 or older, children 2 to
+ * 12, infants under 2; infants are not among the API's guests (no capacity, no fees): the agent is told of
+ * them in the inquiry's message. Every field that asks for a party says these ages from here.
+ */
+export const AGES = { adultFrom: 13, childFrom: 2 } as const;
+/** Infants a party may bring (as listing sites allow), told to the agent only. */
+export const INFANTS_MAX = 5;
+
 /** Catalog `guests` and `rooms`: as many as an inquiry or a quote may hold (adults 50 + children 50). */
 export const PARTY_MAX = { guests: 100, rooms: 50 } as const;
 

@@ -51,6 +51,28 @@ export function bedroomsPriced<S extends PartyAndRooms>(stay: S): number {
 }
 
 /**
+ * Bedrooms rented: what a price for the stay is for, said beside it ("for 2 of 6 bedrooms"). The party
+ * needs the bedrooms priced, but a night's rate is the smallest tier that fits them, so a couple in a villa
+ * that rents two, four or six is priced for two. The largest tier any night uses (a season may lack the
+ * smaller one), at most the property's bedrooms; the bedrooms priced when no night has a rate.
+ */
+export function bedroomsRented(
+  stay: PartyAndRooms & { checkin: string; checkout: string },
+  periods: readonly PeriodTerms[],
+  defaultRate: RateTerms | null,
+): number {
+  const priced = bedroomsPriced(stay);
+  let rooms = 0;
+  // A year of nights at most: a link may name any dates, and a longer stay is refused anyway.
+  let left = 366;
+  for (let night = stay.checkin; night < stay.checkout && left-- > 0; night = addDays(night, 1)) {
+    const { rate } = rateForNight(night, priced, periods, defaultRate);
+    if (rate && rate.rooms > rooms) rooms = rate.rooms;
+  }
+  return rooms === 0 ? priced : Math.min(stay.property.bedrooms, Math.max(rooms, priced));
+}
+
+/**
  * The rate for one night: the covering period with the smallest tier that fits the bedrooms priced, else
  * the default rate, else the period covering the same date a year earlier (estimated), else none.
  */

@@ -1,15 +1,16 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
 import { type Answer, UpstreamError } from '@/lib/catalog-client';
-import type { Area, Availability, Quote, TolerantPropertyDetail } from '@/lib/contract';
+import type { Area, Quote, TolerantPropertyDetail } from '@/lib/contract';
 import { addDays, today } from '@/lib/dates';
 import { failureLog } from '@/lib/failure-log';
 import { currentRequest } from '@/lib/request-context';
 import { clipRanges } from '@/lib/rules';
 import type { BookingData } from './browser/booking';
-import { CALENDAR_DAYS, calendarOf } from './browser/calendar-rules';
+import { CALENDAR_DAYS } from './browser/calendar-rules';
 import { readStay, type Stay } from './browser/stay';
-import { calendarRatesWindow } from './browser/stay-rules';
+import { stayRefusal } from './browser/stay-refusal';
+import { bedroomsRented, calendarRatesWindow } from './browser/stay-rules';
 import { catalogReads } from './catalog-reads';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -87,6 +88,7 @@ export async function propertyAreas(p: TolerantPropertyDetail) {
     taxes: rates?.taxes ?? [],
     fromNightly: nightly.length > 0 ? Math.min(...nightly) : null,
     missing,
+    priceOnRequest: rates?.price_on_request ?? false,
   };
   return {
     rates: rates ? { ...rates, from: day, rates: rates.rates.filter((r) => r.end_date >= day) } : null,
@@ -98,17 +100,12 @@ export async function propertyAreas(p: TolerantPropertyDetail) {
 
 /**
  * The stay a page's URL holds (lib/site/browser/stay.ts), and an advisor's `reference` to prefill. Dates the
- * calendar would refuse (a past or booked check-in, a check-out the stay cannot end on) are dropped rather
- * than priced: decided here, by the service's today, so the browser needs no rules before the calendar.
+ * rules refuse (booked, past, under the minimum stay, for a party too large) are kept as they came: the
+ * booking widget says why and offers the nearest stays the rules allow (lib/site/browser/stay-refusal.ts).
  */
-export function stayFromQuery(q: Query, booked: Availability['booked']): { stay: Stay; reference?: string } {
+export function stayFromQuery(q: Query): { stay: Stay; reference?: string } {
   const reference = Array.isArray(q.reference) ? q.reference[0] : q.reference;
-  const asked = readStay(q);
-  const rules = calendarOf(booked, today());
-  const checkin = asked.checkin && !rules.whyNoCheckin(asked.checkin) ? asked.checkin : undefined;
-  const checkout =
-    checkin && asked.checkout && !rules.whyNoCheckout(checkin, asked.checkout) ? asked.checkout : undefined;
-  return { stay: { ...asked, checkin, checkout }, reference: reference || undefined };
+  return { stay: readStay(q), reference: reference || undefined };
 }
 
 /**
@@ -122,10 +119,14 @@ export async function quoteForPage(
   stay: Stay,
   booking: BookingData,
 ): Promise<Quote | null> {
-  const { checkin, checkout, adults, children, bedrooms } = stay;
-  if (!checkin || !checkout || adults + children > p.sleeps || booking.missing.length) return null;
+  const { checkin, checkout, adults, children } = stay;
+  if (!checkin || !checkout || booking.missing.length) return null;
+  // A stay the rules refuse is not asked for: the widget says why (stay-refusal.ts).
+  if (stayRefusal(stay, booking, today(), CALENDAR_DAYS)) return null;
+  // The bedrooms the price is for, as the booking widget asks and the inquiry sends (stay-rules.ts).
+  const bedrooms = bedroomsRented(stay, booking.rates, booking.maxBedrooms);
   const asked = catalogReads
-    .quote(p.id, { checkin, checkout, adults, children, ...(bedrooms ? { bedrooms } : {}) })
+    .quote(p.id, { checkin, checkout, adults, children, bedrooms })
     .then((a): Quote | null => a.data)
     .catch(() => null);
   let timer: ReturnType<typeof setTimeout> | undefined;

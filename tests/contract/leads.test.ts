@@ -181,8 +181,17 @@ describe('an inquiry is stored before anything is asked of the upstream', () => 
     expect(res.status).toBe(201);
     expect(requests).toEqual([{ method: 'POST', path: '/v2/inquiries', stored: true }]);
     expect(res.body.lead.shown).toMatchObject({
-      property: { name: expect.any(String), photo: { url: expect.any(String) } },
-      quote: { total: quote.body.totals.total, currency: quote.body.currency.code },
+      property: {
+        name: expect.any(String),
+        photo: { url: expect.any(String) },
+        bedrooms: expect.any(Number),
+      },
+      // The bedrooms the total was for, kept for the confirmation ("2 of 6 bedrooms").
+      quote: {
+        total: quote.body.totals.total,
+        currency: quote.body.currency.code,
+        bedrooms: quote.body.stay.bedrooms,
+      },
     });
   });
 });

@@ -263,6 +263,10 @@ test('no error a person can see names a dotted path, an API field or a format ma
   );
   const card = page.getByRole('complementary', { name: 'Booking' });
   await expect(card).toContainText('minimum stay');
+  // Refused before anything is filled in; the nearest stay the rules allow opens the inquiry.
+  await expect(card.getByRole('button', { name: 'Send an inquiry' })).toBeDisabled();
+  expectWords(await visibleErrors(page));
+  await card.getByTestId('stay-refusal').getByRole('listitem').getByRole('button').first().click();
   await card.getByRole('button', { name: 'Send an inquiry' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send an inquiry' });
   await dialog.getByRole('button', { name: 'Send the inquiry' }).click();

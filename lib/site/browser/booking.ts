@@ -21,4 +21,6 @@ export interface BookingData {
    * widget shows no price ("ask an agent") and keeps the inquiry open.
    */
   missing: ('rates' | 'availability')[];
+  /** The rate sheet says the price is on request: the agent waives the minimum stay (docs/decisions.md). */
+  priceOnRequest?: boolean;
 }

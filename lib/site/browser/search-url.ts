@@ -16,6 +16,7 @@ export const SEARCH_KEYS = [
   'checkout',
   'adults',
   'children',
+  'infants',
   'bedrooms',
   'guests',
   'sort',
@@ -75,6 +76,7 @@ export function cleanSearchParams(
   // An old link's `guests` is the party only while the URL names no adults or children of its own.
   if (out.has('adults') || out.has('children')) out.delete('guests');
   if (out.get('children') === '0') out.delete('children');
+  if (out.get('infants') === '0') out.delete('infants');
   if (out.get('page') === '1') out.delete('page');
   if (out.get('sort') === 'id') out.delete('sort');
   if (out.get('map') !== '1') out.delete('map');

@@ -1,3 +1,6 @@
+// The limits alone: the contract's index brings zod and every schema into the page's first script.
+import { INFANTS_MAX } from '@/lib/contract/limits';
+
 /*
  * The writing half of the traveller's stay (stay.ts reads it from a URL): what a stay is, how it goes into
  * a link, and the two questions every view asks of it. Apart, so that the booking widget's first script
@@ -9,12 +12,18 @@ export interface Stay {
   checkout?: string;
   adults: number;
   children: number;
+  /** Under 2 (AGES): not among the API's guests; told to the agent with the inquiry. */
+  infants?: number;
   bedrooms?: number;
 }
 
-export const STAY_KEYS = ['checkin', 'checkout', 'adults', 'children', 'bedrooms'] as const;
+export const STAY_KEYS = ['checkin', 'checkout', 'adults', 'children', 'infants', 'bedrooms'] as const;
 export const DEFAULT_ADULTS = 2;
-export const PARTY_LIMITS = { adults: { min: 1, max: 50 }, children: { min: 0, max: 50 } } as const;
+export const PARTY_LIMITS = {
+  adults: { min: 1, max: 50 },
+  children: { min: 0, max: 50 },
+  infants: { min: 0, max: INFANTS_MAX },
+} as const;
 
 /** The stay as URL parameters, in a stable order; the default party is written too, so links are explicit. */
 export function stayParams(stay: Stay): URLSearchParams {
@@ -23,6 +32,7 @@ export function stayParams(stay: Stay): URLSearchParams {
   if (stay.checkin && stay.checkout) out.set('checkout', stay.checkout);
   out.set('adults', String(stay.adults));
   if (stay.children > 0) out.set('children', String(stay.children));
+  if (stay.infants) out.set('infants', String(stay.infants));
   if (stay.bedrooms) out.set('bedrooms', String(stay.bedrooms));
   return out;
 }

@@ -2,6 +2,7 @@ import type { Availability, RateSheet, WindowQuery } from '@/lib/contract';
 import {
   availabilityProblem,
   bedroomsPriced as bedroomsPricedRule,
+  bedroomsRented as bedroomsRentedRule,
   earliestRateDateFor,
   minimumStay as minimumStayRule,
   occupancyOf,
@@ -66,6 +67,26 @@ export function bedroomsPriced(
   max: number,
 ): number {
   return bedroomsPricedRule({ adults, children, bedrooms: asked, property: { bedrooms: max } });
+}
+
+/**
+ * Bedrooms a stay's price is for (lib/rules' bedroomsRented: the tier its nights use), or the bedrooms
+ * priced without dates. The booking widget asks its quote for exactly these and the inquiry sends them as
+ * `stay.bedrooms`, so the price shown, the inquiry, the lead and the confirmation name one number.
+ */
+export function bedroomsRented(
+  stay: { checkin?: string; checkout?: string; adults: number; children: number; bedrooms?: number },
+  rates: Rates,
+  max: number,
+): number {
+  const property = { bedrooms: max };
+  if (!stay.checkin || !stay.checkout) return bedroomsPricedRule({ ...stay, property });
+  const { periods, defaultRate } = ratesOf(rates);
+  return bedroomsRentedRule(
+    { ...stay, checkin: stay.checkin, checkout: stay.checkout, property },
+    periods,
+    defaultRate,
+  );
 }
 
 /** What the site knows of a property's terms: from its detail, /rates and /availability. */

@@ -43,6 +43,14 @@ export function readStay(input: Input): Stay {
     count(get('guests'), PARTY_LIMITS.adults.min, PARTY_LIMITS.adults.max) ??
     DEFAULT_ADULTS;
   const children = count(get('children'), PARTY_LIMITS.children.min, PARTY_LIMITS.children.max) ?? 0;
+  const infants = count(get('infants'), PARTY_LIMITS.infants.min, PARTY_LIMITS.infants.max) ?? 0;
   const bedrooms = count(get('bedrooms') ?? get('rooms'), 1, 50);
-  return { checkin, checkout: checkin ? checkout : undefined, adults, children, bedrooms };
+  return {
+    checkin,
+    checkout: checkin ? checkout : undefined,
+    adults,
+    children,
+    ...(infants > 0 ? { infants } : {}),
+    bedrooms,
+  };
 }

@@ -28,7 +28,14 @@ export type LeadAgent = TolerantInquiry['agent'];
  */
 export interface LeadShown {
   destination?: { name: string; path: string[] } | null;
-  property: { name: string; photo: { url: string; caption: string } | null } | null;
+  /** Infants in the party (not among the API's guests; told to the agent in the message). */
+  infants?: number;
+  property: {
+    name: string;
+    photo: { url: string; caption: string } | null;
+    /** The rental's bedrooms (absent on leads stored before it was kept). */
+    bedrooms?: number;
+  } | null;
   quote: {
     currency: string;
     total: number;
@@ -36,6 +43,8 @@ export interface LeadShown {
     nights: number;
     price_on_request: boolean;
     accuracy: string | null;
+    /** The bedrooms the total is for (the quote's `stay.bedrooms`; absent on older leads). */
+    bedrooms?: number | null;
   } | null;
 }
 

@@ -7,6 +7,7 @@ import type {
   TolerantPropertyImages,
   TolerantQuote,
 } from '@/lib/contract';
+import { infantsIn } from '@/lib/site/browser/party';
 import { cachedOnly, catalogReads } from '@/lib/site/catalog-reads';
 import type { SiteDb } from '@/lib/site/db/client';
 import type { LeadShown } from '@/lib/site/db/schema';
@@ -78,6 +79,12 @@ async function partsOf(request: InquiryRequest, read: Reader): Promise<{ parts: 
 }
 
 function shownOf(request: InquiryRequest, parts: Parts): LeadShown | null {
+  const infants = infantsIn(request.message);
+  const shown = shownWithoutParty(request, parts);
+  return shown && infants > 0 ? { ...shown, infants } : shown;
+}
+
+function shownWithoutParty(request: InquiryRequest, parts: Parts): LeadShown | null {
   if (!request.property_id) {
     const place = request.destination?.id;
     if (!place) return null;
@@ -92,7 +99,11 @@ function shownOf(request: InquiryRequest, parts: Parts): LeadShown | null {
   const cover = parts.images?.images[0];
   return {
     property: property
-      ? { name: property.name, photo: cover ? { url: cover.url, caption: cover.caption } : null }
+      ? {
+          name: property.name,
+          photo: cover ? { url: cover.url, caption: cover.caption } : null,
+          bedrooms: property.bedrooms,
+        }
       : null,
     quote: quote
       ? {
@@ -102,6 +113,7 @@ function shownOf(request: InquiryRequest, parts: Parts): LeadShown | null {
           nights: quote.stay.nights,
           price_on_request: quote.price_on_request,
           accuracy: quote.accuracy,
+          bedrooms: quote.stay.bedrooms ?? null,
         }
       : null,
   };

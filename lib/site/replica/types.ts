@@ -38,6 +38,8 @@ export interface CardPrice {
   /** Per night, for the price filter: a stay's total over its nights, or the "from" rate. */
   nightly: number | null;
   accuracy: 'exact' | 'estimated' | 'incomplete' | null;
+  /** Bedrooms the figure is for (the party's need or the bedrooms asked, at most the rental's); null without one. */
+  bedrooms: number | null;
   /** Why there is no figure: for `unavailable`, why the stay cannot be had; for an `incomplete` stay, to ask an agent. */
   reason: string | null;
   /** The amount and the nightly figure in the display currency (null when it is the property's own). */

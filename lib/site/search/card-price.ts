@@ -2,6 +2,7 @@ import 'server-only';
 import { addDays, addYears, daysBetween } from '@/lib/dates';
 import {
   bedroomsPriced,
+  bedroomsRented,
   minorUnits,
   nightlyAmount,
   priceStay,
@@ -38,7 +39,7 @@ export function fromNightly(
   rates: Pick<ReplicaRates, 'periods' | 'defaultRate'>,
   bedrooms: number,
   today: string,
-): { amount: number | null; estimated: boolean } {
+): { amount: number | null; estimated: boolean; rooms: number } {
   const end = addDays(today, 365);
   const starts = new Set<string>([today]);
   const add = (day: string) => {
@@ -56,6 +57,7 @@ export function fromNightly(
   }
   let amount: number | null = null;
   let estimated = false;
+  let rooms = bedrooms;
   for (const day of starts) {
     const { rate, source } = rateForNight(day, bedrooms, rates.periods, rates.defaultRate);
     if (!rate) continue;
@@ -63,9 +65,10 @@ export function fromNightly(
     if (amount === null || nightly < amount) {
       amount = nightly;
       estimated = source === 'estimated';
+      rooms = Math.max(bedrooms, rate.rooms);
     }
   }
-  return { amount, estimated };
+  return { amount, estimated, rooms };
 }
 
 const noPrice = (currency: string, kind: CardPrice['kind'], reason: string | null = null): CardPrice => ({
@@ -75,6 +78,7 @@ const noPrice = (currency: string, kind: CardPrice['kind'], reason: string | nul
   nights: null,
   nightly: null,
   accuracy: null,
+  bedrooms: null,
   reason,
   converted: null,
 });
@@ -142,6 +146,7 @@ function stayPrice(entry: ReplicaEntry, stay: DatedStay): CardPrice {
     nightly: result.totals.total / nights,
     // Without the rate sheet's promotions (a vendor without our extension) the total may miss a discount.
     accuracy: r.promotions === null && result.accuracy === 'exact' ? 'estimated' : result.accuracy,
+    bedrooms: bedroomsRented(asked, r.periods, r.defaultRate),
     reason: null,
     converted: null,
   };
@@ -176,6 +181,7 @@ function fromPrice(entry: ReplicaEntry, stay: Stay, today: string): CardPrice {
     nights: null,
     nightly: from.amount,
     accuracy: from.estimated ? 'estimated' : 'exact',
+    bedrooms: Math.min(from.rooms, entry.summary.bedrooms),
     reason: null,
     converted: null,
   };

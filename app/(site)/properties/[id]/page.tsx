@@ -16,6 +16,7 @@ import {
 import { Gallery } from '@/components/property/gallery';
 import { KeyFacts } from '@/components/property/key-facts';
 import { PriceBreakdown } from '@/components/property/price';
+import { StayRefusal } from '@/components/property/stay-refusal';
 import { today } from '@/lib/dates';
 import { propertyAreas, propertyOrNotFound, quoteForPage, stayFromQuery } from '@/lib/site/property-page';
 
@@ -38,7 +39,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PropertyPage({ params, searchParams }: Props) {
   const p = await propertyOrNotFound((await params).id);
   const { rates, photos, booking, stale } = await propertyAreas(p);
-  const { stay, reference } = stayFromQuery(await searchParams, booking.booked);
+  const { stay, reference } = stayFromQuery(await searchParams);
   const quote = await quoteForPage(p, stay, booking);
   return (
     <Booking
@@ -80,6 +81,8 @@ export default async function PropertyPage({ params, searchParams }: Props) {
             <header>
               <h1 className="text-3xl font-semibold tracking-tight text-ink-900">{p.name}</h1>
               <KeyFacts p={p} withPlace className="mt-1 text-ink-700" />
+              {/* On a phone the booking card is a bar: a link's stay that cannot be had is said here. */}
+              <StayRefusal className="mt-3 lg:hidden" />
             </header>
             <About p={p} />
             <Highlights p={p} />

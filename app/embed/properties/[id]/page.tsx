@@ -16,7 +16,7 @@ export default async function EmbedPropertyPage({ params, searchParams }: Props)
   const { photos, booking } = await propertyAreas(p);
   const q = await searchParams;
   const host = embedHost(q.host);
-  const { stay, reference } = stayFromQuery(q, booking.booked);
+  const { stay, reference } = stayFromQuery(q);
   return (
     <EmbedBridge host={host}>
       <main className="flex flex-col gap-4 p-3">
