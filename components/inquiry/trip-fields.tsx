@@ -59,6 +59,7 @@ export function TripFields({ form, errorOf, setDestination, stay }: Props) {
         <legend className="mb-1 text-sm font-semibold text-ink-900">Where</legend>
         <DestinationCombobox
           name="destination_id"
+          orElse="leave it empty and describe the place in words"
           onChoose={(l) => setDestination({ id: l?.id ?? null, name: '' })}
         />
         <div>

@@ -5,6 +5,7 @@ import {
   prefixDistance,
   rankLocations,
   resolveLocation,
+  unresolvedWords,
   wordsOf,
 } from '@/lib/site/browser/match-locations';
 
@@ -161,5 +162,27 @@ describe('resolving a destination typed but not picked', () => {
   it('takes nothing typed as anywhere', () => {
     expect(resolved('')).toEqual({ kind: 'anywhere' });
     expect(resolved('  ')).toEqual({ kind: 'anywhere' });
+  });
+});
+
+describe('what the field says when typed text cannot be searched', () => {
+  const orElse = 'clear the field to search everywhere';
+  it('names the text, and asks to choose from the list', () => {
+    expect(unresolvedWords(' lake district ', resolveLocation(all, 'lake district'), orElse)).toBe(
+      '“lake district” could be 2 places: choose one from the list.',
+    );
+    expect(unresolvedWords('Paris', resolveLocation(all, 'Paris'), orElse)).toBe(
+      'We have no destination called “Paris”. Choose one from the list, or clear the field to search everywhere.',
+    );
+    expect(unresolvedWords('Atlantis', resolveLocation(all, 'Atlantis'), orElse)).toBe(
+      'We have no destination called “Atlantis”. Try another name, or clear the field to search everywhere.',
+    );
+    expect(unresolvedWords('s', { kind: 'several', count: 23 }, orElse)).toBe(
+      '23 places match “s”: keep typing, or choose one from the list.',
+    );
+  });
+  it('says nothing when the text resolves', () => {
+    expect(unresolvedWords('provnce', resolveLocation(all, 'provnce'), orElse)).toBeNull();
+    expect(unresolvedWords('', resolveLocation(all, ''), orElse)).toBeNull();
   });
 });

@@ -185,3 +185,21 @@ export function resolveLocation(locations: Location[], typed: string): Resolved 
   if (!next || byQuality(best, next) < 0) return { kind: 'found', location: best.location };
   return { kind: 'several', count: ranked.filter((m) => byQuality(best, m) === 0).length };
 }
+
+/**
+ * What the destination field says when what was typed cannot be searched as it is: a sentence naming the
+ * text, asking to choose from the list; `orElse` is the field's other way out ("clear the field to search
+ * everywhere").
+ */
+export function unresolvedWords(typed: string, resolved: Resolved, orElse: string): string | null {
+  const said = `“${typed.trim()}”`;
+  if (resolved.kind === 'several')
+    return resolved.count > 8
+      ? `${resolved.count} places match ${said}: keep typing, or choose one from the list.`
+      : `${said} could be ${resolved.count} places: choose one from the list.`;
+  if (resolved.kind === 'none')
+    return resolved.nearMisses > 0
+      ? `We have no destination called ${said}. Choose one from the list, or ${orElse}.`
+      : `We have no destination called ${said}. Try another name, or ${orElse}.`;
+  return null;
+}
