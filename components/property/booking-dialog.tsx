@@ -4,6 +4,7 @@ import { lazy, Suspense, useContext, useEffect, useId, useRef } from 'react';
 import { hasDates } from '@/lib/site/browser/stay-link';
 import { BookingUi, PartyFields, PricesUnavailable, QuoteArea, type Step } from './booking-parts';
 import { CalendarLegend } from './calendar-legend';
+import { AboutMoney } from './display-money';
 import { money, stayLine } from './format';
 import { StayCalendar } from './stay-calendar';
 import { useStay } from './stay-context';
@@ -175,7 +176,12 @@ export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
           <p data-testid="inquiry-stay">{stayLine(stay)}</p>
           {quote.data && !quote.data.price_on_request && (
             <p className="font-semibold text-ink-900">
-              {money(quote.data.totals.total, quote.data.currency.code)} total
+              {money(quote.data.totals.total, quote.data.currency.code)} total{' '}
+              <AboutMoney
+                amount={quote.data.totals.total}
+                currency={quote.data.currency.code}
+                className="font-normal text-ink-700"
+              />
             </p>
           )}
         </div>

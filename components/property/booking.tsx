@@ -14,6 +14,7 @@ import {
   QuoteArea,
   type Step,
 } from './booking-parts';
+import { AboutMoney, AboutNote } from './display-money';
 import { money, party, roughMoney, shortDay } from './format';
 import { preloadCalendar } from './stay-calendar';
 import { type BookingData, StayProvider, useStay } from './stay-context';
@@ -163,12 +164,14 @@ function Headline() {
               <span className="text-2xl font-semibold" data-testid="quote-total">
                 {money(q.totals.total, q.currency.code)}
               </span>{' '}
-              <span className="text-sm">total</span>
+              <span className="text-sm">total</span>{' '}
+              <AboutMoney amount={q.totals.total} currency={q.currency.code} />
             </p>
             <p className="text-sm text-ink-700">
               for {plural(nights ?? 0, 'night')}, {party(stay.adults, stay.children)} · taxes and fees
               included
             </p>
+            <AboutNote currency={q.currency.code} className="mt-1 text-xs text-ink-700" />
           </>
         ) : q?.price_on_request ? (
           <p className="text-xl font-semibold">Price on request</p>
@@ -185,7 +188,8 @@ function Headline() {
     <p className="mb-3 text-ink-900">
       <span className="text-sm">From </span>
       <span className="text-2xl font-semibold">{roughMoney(data.fromNightly, data.currency)}</span>
-      <span className="text-sm"> a night</span>
+      <span className="text-sm"> a night</span>{' '}
+      <AboutMoney amount={data.fromNightly} currency={data.currency} after=" a night" />
     </p>
   );
 }
@@ -226,10 +230,8 @@ function DatesSummary({ onChange }: { onChange: () => void }) {
 function PhoneBar() {
   const { stay, quote, data } = useStay();
   const ui = useContext(BookingUi);
-  const total =
-    quote.data && !quote.data.price_on_request
-      ? money(quote.data.totals.total, quote.data.currency.code)
-      : null;
+  const priced = quote.data && !quote.data.price_on_request ? quote.data : null;
+  const total = priced ? money(priced.totals.total, priced.currency.code) : null;
   return (
     <div className="fixed inset-x-0 bottom-0 z-40 border-t border-sand-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] lg:hidden">
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-3">
@@ -237,13 +239,22 @@ function PhoneBar() {
           {hasDates(stay) ? (
             <>
               <span className="block font-semibold text-ink-900">
-                {total
-                  ? `${total} total`
-                  : data.missing.length
-                    ? 'Ask for the price'
-                    : quote.data?.price_on_request
-                      ? 'Price on request'
-                      : 'Working out the price…'}
+                {total ? (
+                  <>
+                    {total} total{' '}
+                    <AboutMoney
+                      amount={priced?.totals.total}
+                      currency={priced?.currency.code ?? ''}
+                      className="text-sm font-normal text-ink-700"
+                    />
+                  </>
+                ) : data.missing.length ? (
+                  'Ask for the price'
+                ) : quote.data?.price_on_request ? (
+                  'Price on request'
+                ) : (
+                  'Working out the price…'
+                )}
               </span>
               <span className="block truncate text-sm text-ink-700 underline">
                 {/* The dates alone, as the best listing sites' bars: with the party beside them a stay across
@@ -256,7 +267,8 @@ function PhoneBar() {
               <span className="block font-semibold text-ink-900 underline">Add dates</span>
               {data.fromNightly !== null && (
                 <span className="block text-sm text-ink-700">
-                  From {roughMoney(data.fromNightly, data.currency)} a night
+                  From {roughMoney(data.fromNightly, data.currency)} a night{' '}
+                  <AboutMoney amount={data.fromNightly} currency={data.currency} className="" />
                 </span>
               )}
             </>

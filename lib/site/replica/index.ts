@@ -2,9 +2,10 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { catalogClient } from '@/lib/catalog-client';
 import { settings } from '@/lib/settings';
+import type { DisplayMoney } from '@/lib/site/browser/money-convert';
 import { getSiteDb } from '@/lib/site/db/client';
 import { logger } from '@/lib/site/logger';
-import { fxRates } from './fx';
+import { displayMoney, fxRates } from './fx';
 import { replicaChanged, replicaIndex } from './in-memory';
 import { runReplicaWork } from './load';
 
@@ -84,4 +85,13 @@ export function replicaFromFeed(): void {
 export function currentFxRates() {
   const s = settings();
   return fxRates({ file: s.FX_RATES_FILE, url: s.FX_RATES_URL });
+}
+
+/**
+ * What a page shows "about" figures in: the URL's `currency` when the rates know it, else the site's display
+ * currency; with the rates of it and of `own`, the currencies of the page's prices.
+ */
+export function pageDisplayMoney(requested: unknown, own: string[]): DisplayMoney {
+  const asked = Array.isArray(requested) ? requested[0] : requested;
+  return displayMoney(asked, settings().DISPLAY_CURRENCY, own, currentFxRates());
 }
