@@ -47,6 +47,7 @@ export function InquiryForm(props: InquiryFormProps) {
           errorOf={inquiry.errorOf}
           setDestination={inquiry.setDestination}
           stay={props.stay}
+          budgetCurrencies={props.budgetCurrencies}
         />
       )}
       <ContactFields form={form} errorOf={inquiry.errorOf} />

@@ -1,9 +1,10 @@
 import { DateRangeField } from '@/components/search-form/date-range-field';
 import { DestinationCombobox } from '@/components/search-form/destination-combobox';
 import { INQUIRY_LIMITS } from '@/lib/contract';
+import { BUDGET_CURRENCY_FIELD } from '@/lib/site/browser/budget-currency';
 import type { Stay } from '@/lib/site/browser/stay';
 import { FormField, fieldProps, INPUT_CLASS } from './form-field';
-import type { InquiryFormState } from './use-inquiry-form';
+import type { BudgetCurrencies, InquiryFormState } from './use-inquiry-form';
 
 /*
  * What a general request asks that a property inquiry takes from its page: where (a destination from the
@@ -12,7 +13,30 @@ import type { InquiryFormState } from './use-inquiry-form';
 
 const optionalNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
-type Props = Pick<InquiryFormState, 'form' | 'errorOf' | 'setDestination'> & { stay?: Stay };
+type Props = Pick<InquiryFormState, 'form' | 'errorOf' | 'setDestination'> & {
+  stay?: Stay;
+  budgetCurrencies?: BudgetCurrencies;
+};
+
+/** The budget's currency: its own field, sent beside the inquiry (lib/site/browser/budget-currency.ts). */
+function BudgetCurrencyField({ currencies, problem }: { currencies: BudgetCurrencies; problem?: string }) {
+  return (
+    <FormField name={BUDGET_CURRENCY_FIELD} label="Currency" problem={problem}>
+      <select
+        name={BUDGET_CURRENCY_FIELD}
+        defaultValue={currencies.initial}
+        className={INPUT_CLASS}
+        {...fieldProps(BUDGET_CURRENCY_FIELD, problem)}
+      >
+        {currencies.options.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+}
 
 /** A number input of the form, with its field's label, problem and accessible ties. */
 function NumberField({
@@ -44,7 +68,7 @@ function NumberField({
   );
 }
 
-export function TripFields({ form, errorOf, setDestination, stay }: Props) {
+export function TripFields({ form, errorOf, setDestination, stay, budgetCurrencies }: Props) {
   const { setValue, formState, getValues } = form;
   const destinationProblem =
     errorOf('destination') ?? errorOf('destination.id') ?? errorOf('destination.name');
@@ -112,8 +136,13 @@ export function TripFields({ form, errorOf, setDestination, stay }: Props) {
           max={50}
         />
       </fieldset>
-      <fieldset className="grid gap-3 sm:grid-cols-2">
+      <fieldset
+        className={`grid gap-3 ${budgetCurrencies ? 'sm:grid-cols-[7rem_1fr_1fr]' : 'sm:grid-cols-2'}`}
+      >
         <legend className="mb-1 text-sm font-semibold text-ink-900">Nightly budget (optional)</legend>
+        {budgetCurrencies && (
+          <BudgetCurrencyField currencies={budgetCurrencies} problem={errorOf(BUDGET_CURRENCY_FIELD)} />
+        )}
         <NumberField form={form} errorOf={errorOf} name="budget.min" label="Minimum nightly budget" min={0} />
         <NumberField form={form} errorOf={errorOf} name="budget.max" label="Maximum nightly budget" min={0} />
       </fieldset>
