@@ -37,6 +37,8 @@ export function DestinationCombobox({
   const [problem, setProblem] = useState<string | null>(null);
   // Whether the traveller moved through the options (then Enter takes the one highlighted).
   const [moved, setMoved] = useState(false);
+  // The list closes a moment after the field is left (an option's click lands first); coming back keeps it.
+  const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const locations = useLocations(wanted || open);
   const options = useMemo(() => matchLocations(locations.data ?? [], text), [locations.data, text]);
   const listId = `${id}-list`;
@@ -88,7 +90,10 @@ export function DestinationCombobox({
         autoComplete="off"
         placeholder="Anywhere"
         value={text}
-        onFocus={() => setWanted(true)}
+        onFocus={() => {
+          setWanted(true);
+          clearTimeout(closing.current);
+        }}
         onChange={(e) => {
           setText(e.target.value);
           if (chosen !== null) onChoose?.(null);
@@ -100,7 +105,7 @@ export function DestinationCombobox({
         }}
         onBlur={() => {
           resolveNow(false);
-          setTimeout(() => setOpen(false), 120);
+          closing.current = setTimeout(() => setOpen(false), 120);
         }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') {
