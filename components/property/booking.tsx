@@ -164,8 +164,8 @@ function Headline() {
               <span className="text-2xl font-semibold" data-testid="quote-total">
                 {money(q.totals.total, q.currency.code)}
               </span>{' '}
-              <span className="text-sm">total</span>{' '}
-              <AboutMoney amount={q.totals.total} currency={q.currency.code} />
+              <span className="text-sm">total</span>
+              <AboutMoney amount={q.totals.total} currency={q.currency.code} className="block text-ink-700" />
             </p>
             <p className="text-sm text-ink-700">
               for {plural(nights ?? 0, 'night')}, {party(stay.adults, stay.children)} · taxes and fees
