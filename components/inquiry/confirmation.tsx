@@ -1,17 +1,39 @@
 import Image from 'next/image';
 import Link from 'next/link';
+import { AboutMoney } from '@/components/property/display-money';
 import { money, party, stayDates } from '@/components/property/format';
 import { daysBetween } from '@/lib/dates';
 import { plural } from '@/lib/site/browser';
+import { withCurrency } from '@/lib/site/browser/currency-url';
 import { bedroomsOf } from '@/lib/site/browser/party';
 import { withStay } from '@/lib/site/browser/stay';
 import { type Lead, publicLead } from '@/lib/site/leads';
+
+/** "from US$200 up to US$450" (the figures alone for a lead that named no currency). */
+function budgetWords(budget: { min: number | null; max: number | null; currency: string | null }): string {
+  const figure = (n: number) => (budget.currency ? money(n, budget.currency) : String(n));
+  return [
+    budget.min !== null && `from ${figure(budget.min)}`,
+    budget.max !== null && `up to ${figure(budget.max)}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
 
 /**
  * What a traveller keeps after sending an inquiry: the rental (name and photo), the stay in words, the party,
  * the total they were quoted, the agent and what happens next. Test mode is said once, plainly.
  */
-export function Confirmation({ row, rentalPath }: { row: Lead; rentalPath?: (id: number) => string }) {
+export function Confirmation({
+  row,
+  rentalPath,
+  currency,
+}: {
+  row: Lead;
+  rentalPath?: (id: number) => string;
+  /** The display currency chosen (kept on the link back to the rental). */
+  currency?: string | null;
+}) {
   const lead = publicLead(row);
   const agent = row.agent as {
     first_name: string;
@@ -26,7 +48,7 @@ export function Confirmation({ row, rentalPath }: { row: Lead; rentalPath?: (id:
   const quote = lead.shown?.quote ?? null;
   const back =
     lead.property_id !== null
-      ? withStay((rentalPath ?? ((id) => `/properties/${id}`))(lead.property_id), {
+      ? withStay(withCurrency((rentalPath ?? ((id) => `/properties/${id}`))(lead.property_id), currency), {
           checkin,
           checkout,
           adults: guests.adults,
@@ -100,7 +122,8 @@ export function Confirmation({ row, rentalPath }: { row: Lead; rentalPath?: (id:
                     'Price on request: your agent will send the price'
                   ) : (
                     <>
-                      <span className="text-lg font-semibold">{money(quote.total, quote.currency)}</span>
+                      <span className="text-lg font-semibold">{money(quote.total, quote.currency)}</span>{' '}
+                      <AboutMoney amount={quote.total} currency={quote.currency} />
                       <span className="block text-sm text-ink-700">
                         Taxes and fees included
                         {quote.refundable_deposits > 0 &&
@@ -118,14 +141,7 @@ export function Confirmation({ row, rentalPath }: { row: Lead; rentalPath?: (id:
             {lead.budget && (lead.budget.min !== null || lead.budget.max !== null) && (
               <>
                 <dt className="text-ink-700">Nightly budget</dt>
-                <dd className="text-ink-900">
-                  {[
-                    lead.budget.min !== null && `from ${lead.budget.min}`,
-                    lead.budget.max !== null && `up to ${lead.budget.max}`,
-                  ]
-                    .filter(Boolean)
-                    .join(' ')}
-                </dd>
+                <dd className="text-ink-900">{budgetWords(lead.budget)}</dd>
               </>
             )}
             {lead.inquiry_id !== null && (

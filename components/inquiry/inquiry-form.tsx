@@ -49,6 +49,7 @@ export function InquiryForm(props: InquiryFormProps) {
           infants={inquiry.infants}
           setInfants={inquiry.setInfants}
           stay={props.stay}
+          budgetCurrencies={props.budgetCurrencies}
         />
       )}
       <ContactFields form={form} errorOf={inquiry.errorOf} />

@@ -1,10 +1,11 @@
 import { DateRangeField } from '@/components/search-form/date-range-field';
 import { DestinationCombobox } from '@/components/search-form/destination-combobox';
 import { INFANTS_MAX, INQUIRY_LIMITS } from '@/lib/contract';
+import { BUDGET_CURRENCY_FIELD } from '@/lib/site/browser/budget-currency';
 import { PARTY_ROWS } from '@/lib/site/browser/party';
 import type { Stay } from '@/lib/site/browser/stay';
 import { FormField, fieldProps, INPUT_CLASS } from './form-field';
-import type { InquiryFormState } from './use-inquiry-form';
+import type { BudgetCurrencies, InquiryFormState } from './use-inquiry-form';
 
 /*
  * What a general request asks that a property inquiry takes from its page: where (a destination from the
@@ -15,7 +16,29 @@ const optionalNumber = (v: unknown) => (v === '' || v === null || v === undefine
 
 type Props = Pick<InquiryFormState, 'form' | 'errorOf' | 'setDestination' | 'infants' | 'setInfants'> & {
   stay?: Stay;
+  budgetCurrencies?: BudgetCurrencies;
 };
+
+/** The budget's currency: its own field, sent beside the inquiry (lib/site/browser/budget-currency.ts). */
+function BudgetCurrencyField({ currencies, problem }: { currencies: BudgetCurrencies; problem?: string }) {
+  return (
+    <FormField name={BUDGET_CURRENCY_FIELD} label="Currency" problem={problem}>
+      <select
+        name={BUDGET_CURRENCY_FIELD}
+        defaultValue={currencies.initial}
+        className={INPUT_CLASS}
+        {...fieldProps(BUDGET_CURRENCY_FIELD, problem)}
+      >
+        {currencies.options.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+}
+
 const [adultsRow, childrenRow, infantsRow] = PARTY_ROWS;
 
 /** A number input of the form, with its field's label, problem and accessible ties. */
@@ -50,7 +73,15 @@ function NumberField({
   );
 }
 
-export function TripFields({ form, errorOf, setDestination, stay, infants, setInfants }: Props) {
+export function TripFields({
+  form,
+  errorOf,
+  setDestination,
+  stay,
+  infants,
+  setInfants,
+  budgetCurrencies,
+}: Props) {
   const { setValue, formState, getValues } = form;
   const destinationProblem =
     errorOf('destination') ?? errorOf('destination.id') ?? errorOf('destination.name');
@@ -65,6 +96,7 @@ export function TripFields({ form, errorOf, setDestination, stay, infants, setIn
         <legend className="mb-1 text-sm font-semibold text-ink-900">Where</legend>
         <DestinationCombobox
           name="destination_id"
+          orElse="leave it empty and describe the place in words"
           onChoose={(l) => setDestination({ id: l?.id ?? null, name: '' })}
         />
         <div>
@@ -134,8 +166,13 @@ export function TripFields({ form, errorOf, setDestination, stay, infants, setIn
           />
         </FormField>
       </fieldset>
-      <fieldset className="grid gap-3 sm:grid-cols-2">
+      <fieldset
+        className={`grid gap-3 ${budgetCurrencies ? 'sm:grid-cols-[7rem_1fr_1fr]' : 'sm:grid-cols-2'}`}
+      >
         <legend className="mb-1 text-sm font-semibold text-ink-900">Nightly budget (optional)</legend>
+        {budgetCurrencies && (
+          <BudgetCurrencyField currencies={budgetCurrencies} problem={errorOf(BUDGET_CURRENCY_FIELD)} />
+        )}
         <NumberField form={form} errorOf={errorOf} name="budget.min" label="Minimum nightly budget" min={0} />
         <NumberField form={form} errorOf={errorOf} name="budget.max" label="Maximum nightly budget" min={0} />
       </fieldset>

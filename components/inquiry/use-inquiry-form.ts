@@ -4,6 +4,8 @@ import { type FieldErrors, type FieldPath, type UseFormSetError, useForm } from 
 import { type InquiryRequest, type InquiryRequestInput, inquiryRequestSchema } from '@/lib/contract';
 import { toDay } from '@/lib/site/browser';
 import { ApiError, apiPost } from '@/lib/site/browser/api-client';
+import { BUDGET_CURRENCY_FIELD } from '@/lib/site/browser/budget-currency';
+import { currencyIn, withCurrency } from '@/lib/site/browser/currency-url';
 import { HONEYPOT_FIELD, inquiryKey, newInquirySeed, type SentLead } from '@/lib/site/browser/inquiry-send';
 import { infantsLine } from '@/lib/site/browser/party';
 import type { Stay } from '@/lib/site/browser/stay';
@@ -37,6 +39,13 @@ export interface InquiryFormProps {
   onSent?: (lead: SentLead) => void;
   /** Takes the traveller back to the page's calendar and party (a property inquiry). */
   onChangeStay?: () => void;
+  /** A general request's budget currencies, the traveller's display currency first chosen. */
+  budgetCurrencies?: BudgetCurrencies;
+}
+
+export interface BudgetCurrencies {
+  options: string[];
+  initial: string;
 }
 
 /** A failed send's problems: each on its field when the form has it, the rest (once each) above the form. */
@@ -123,14 +132,24 @@ export function useInquiryForm({ propertyId, stay, reference, onSent }: InquiryF
     const honeypot = (document.getElementById(HONEYPOT_ID) as HTMLInputElement | null)?.value ?? '';
     const message =
       infants > 0 ? [infantsLine(infants), values.message].filter(Boolean).join('\n\n') : values.message;
-    const body = { ...values, message, [HONEYPOT_FIELD]: honeypot };
+    // A general request's budget currency, said to the agent by the site (lib/site/browser/budget-currency.ts).
+    const currency = general
+      ? (document.querySelector<HTMLSelectElement>(`select[name="${BUDGET_CURRENCY_FIELD}"]`)?.value ?? '')
+      : '';
+    const body = {
+      ...values,
+      message,
+      [HONEYPOT_FIELD]: honeypot,
+      ...(currency && { [BUDGET_CURRENCY_FIELD]: currency }),
+    };
     try {
       const { lead } = await apiPost<{ lead: SentLead | null }>('/api/inquiries', body, undefined, {
         'Idempotency-Key': inquiryKey(seed, body),
       });
       if (!lead) setProblems(['Thank you.']);
       else if (onSent) onSent(lead);
-      else router.push(`/inquiries/${lead.id}`);
+      // The confirmation keeps the display currency the traveller chose.
+      else router.push(withCurrency(`/inquiries/${lead.id}`, currencyIn(window.location.search)));
     } catch (caught) {
       setProblems(placeProblems(caught, setError));
     }

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { CurrencyPicker, CurrencyPickerFallback } from './currency-picker';
+import { CurrencyKeptNav, MainNav } from './main-nav';
 
 export function SiteHeader({
   siteName,
@@ -26,31 +27,9 @@ export function SiteHeader({
             </Suspense>
           </div>
         )}
-        <nav aria-label="Main" className="w-full sm:ml-auto sm:w-auto">
-          <ul className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm font-medium text-ink-700">
-            <li>
-              <Link className="hover:text-brand-700 hover:underline" href="/destinations">
-                Destinations
-              </Link>
-            </li>
-            <li>
-              {/* Not prefetched: the results page's loading state brings the whole results view's script
-                  (~30 KB), which every page would otherwise download for a link most visitors never follow. */}
-              <Link className="hover:text-brand-700 hover:underline" href="/search" prefetch={false}>
-                All rentals
-              </Link>
-            </li>
-            <li>
-              <Link
-                className="rounded-full bg-brand-700 px-4 py-2 text-white hover:bg-brand-900"
-                href="/inquire"
-                prefetch={false}
-              >
-                Ask an agent
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <Suspense fallback={<MainNav currency={null} />}>
+          <CurrencyKeptNav />
+        </Suspense>
       </div>
     </header>
   );

@@ -6,6 +6,7 @@ import { RATES_NOT_PUBLISHED, wholeTotal } from '@/lib/site/browser/price-words'
 import { hasDates } from '@/lib/site/browser/stay-link';
 import { BookingUi, PartyFields, PricesUnavailable, QuoteArea, type Step } from './booking-parts';
 import { CalendarLegend } from './calendar-legend';
+import { AboutMoney } from './display-money';
 import { money, stayLine } from './format';
 import { StayCalendar } from './stay-calendar';
 import { useStay } from './stay-context';
@@ -204,7 +205,14 @@ export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
             <span data-testid="inquiry-bedrooms">{bedroomsOf(rented, data.maxBedrooms)}</span>
           </p>
           {quote.data && total !== null ? (
-            <p className="font-semibold text-ink-900">{money(total, quote.data.currency.code)} total</p>
+            <p className="font-semibold text-ink-900">
+              {money(total, quote.data.currency.code)} total{' '}
+              <AboutMoney
+                amount={total}
+                currency={quote.data.currency.code}
+                className="font-normal text-ink-700"
+              />
+            </p>
           ) : (
             quote.data?.accuracy === 'incomplete' &&
             !quote.data.price_on_request && (

@@ -16,6 +16,7 @@ import {
   QuoteArea,
   type Step,
 } from './booking-parts';
+import { AboutMoney, AboutNote } from './display-money';
 import { money, party, roughMoney, shortDay } from './format';
 import { preloadCalendar } from './stay-calendar';
 import { type BookingData, StayProvider, useStay } from './stay-context';
@@ -179,11 +180,13 @@ function Headline() {
                 {money(total, q.currency.code)}
               </span>{' '}
               <span className="text-sm">total</span>
+              <AboutMoney amount={total} currency={q.currency.code} className="block text-ink-700" />
             </p>
             <p className="text-sm text-ink-700" data-testid="quote-for">
               for {plural(nights ?? 0, 'night')}, {party(stay.adults, stay.children, stay.infants)},{' '}
               {bedroomsOf(rented, data.maxBedrooms)} · taxes and fees included
             </p>
+            <AboutNote currency={q.currency.code} className="mt-1 text-xs text-ink-700" />
           </>
         ) : q?.price_on_request ? (
           <p className="text-xl font-semibold">Price on request</p>
@@ -204,7 +207,8 @@ function Headline() {
     <p className="mb-3 text-ink-900">
       <span className="text-sm">From </span>
       <span className="text-2xl font-semibold">{roughMoney(data.fromNightly, data.currency)}</span>
-      <span className="text-sm"> a night</span>
+      <span className="text-sm"> a night</span>{' '}
+      <AboutMoney amount={data.fromNightly} currency={data.currency} after=" a night" />
     </p>
   );
 }
@@ -240,14 +244,31 @@ function DatesSummary({ onChange }: { onChange: () => void }) {
   );
 }
 
-/** Adults, children and bedrooms, each with − and + like the best listing sites; capped at what it sleeps. */
+/** The phone bar's headline for a stay: why it cannot be had, its whole total, or why there is none. */
+function PhoneBarPrice({ blocked, whole }: { blocked: boolean; whole: number | null }) {
+  const { quote, data } = useStay();
+  if (blocked) return 'Not available';
+  if (quote.data && whole !== null)
+    return (
+      <>
+        {money(whole, quote.data.currency.code)} total{' '}
+        <AboutMoney
+          amount={whole}
+          currency={quote.data.currency.code}
+          className="text-sm font-normal text-ink-700"
+        />
+      </>
+    );
+  if (data.missing.length) return 'Ask for the price';
+  return quote.data?.price_on_request ? 'Price on request' : 'Working out the price…';
+}
+
 /** The phone's bar: the chosen stay's total (or "Add dates") and the call to action, always in reach. */
 function PhoneBar() {
   const { stay, quote, data, refusal } = useStay();
   const ui = useContext(BookingUi);
   const blocked = hasDates(stay) && refusal !== null;
   const whole = quote.data ? wholeTotal(quote.data) : null;
-  const total = quote.data && whole !== null ? money(whole, quote.data.currency.code) : null;
   // Nights not yet priced: the words take the bar's whole width (beside the button they ran to four lines).
   const unpriced = Boolean(
     !blocked && quote.data && !quote.data.price_on_request && whole === null && !data.missing.length,
@@ -268,15 +289,7 @@ function PhoneBar() {
                   id={blocked ? 'phone-bar-note' : undefined}
                   className="block font-semibold text-ink-900"
                 >
-                  {blocked
-                    ? 'Not available'
-                    : total
-                      ? `${total} total`
-                      : data.missing.length
-                        ? 'Ask for the price'
-                        : quote.data?.price_on_request
-                          ? 'Price on request'
-                          : 'Working out the price…'}
+                  <PhoneBarPrice blocked={blocked} whole={whole} />
                 </span>
               )}
               <span className="block truncate text-sm text-ink-700 underline">
@@ -290,7 +303,8 @@ function PhoneBar() {
               <span className="block font-semibold text-ink-900 underline">Add dates</span>
               {data.fromNightly !== null && (
                 <span className="block text-sm text-ink-700">
-                  From {roughMoney(data.fromNightly, data.currency)} a night
+                  From {roughMoney(data.fromNightly, data.currency)} a night{' '}
+                  <AboutMoney amount={data.fromNightly} currency={data.currency} className="" />
                 </span>
               )}
             </>

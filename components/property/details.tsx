@@ -2,6 +2,7 @@ import { PropertyMap } from '@/components/map/property-map-loader';
 import type { PropertyDetail, RateSheet } from '@/lib/contract';
 import { formatDate, fromDay, plural } from '@/lib/site/browser';
 import { safeHtml } from '@/lib/site/html';
+import { AboutMoney, AboutNote } from './display-money';
 import { money, seasonDates, words } from './format';
 
 /*
@@ -266,7 +267,10 @@ function RateRow({ rate, currency, children }: { rate: Rate; currency: string; c
         {children}
       </th>
       <td className="py-1 pr-3">{rate.rooms}</td>
-      <td className="py-1 pr-3">{money(rate.nightly, currency)}</td>
+      <td className="py-1 pr-3">
+        {money(rate.nightly, currency)}
+        <AboutMoney amount={rate.nightly} currency={currency} className="block text-xs text-ink-700" />
+      </td>
       <td className="hidden py-1 pr-3 sm:table-cell">{maybe(rate.weekly)}</td>
       <td className="hidden py-1 pr-3 sm:table-cell">{maybe(rate.monthly)}</td>
       <td className="py-1">{plural(rate.min_stay, 'night')}</td>
@@ -334,6 +338,7 @@ export function RatesTable({ rates, today }: { rates: RateSheet; today: string }
               )}
             </tbody>
           </table>
+          <AboutNote currency={currency} className="mt-2 text-xs text-ink-700" />
         </div>
       )}
       {(rates.fees.length > 0 || rates.taxes.length > 0) && (

@@ -2,6 +2,7 @@ import type { Quote, RateSheet } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import { bedroomsOf } from '@/lib/site/browser/party';
 import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
+import { AboutMoney } from './display-money';
 import { currencyDigits, money, roughMoney } from './format';
 
 /*
@@ -102,6 +103,9 @@ export function PriceBreakdown({
               {money(t.total, c)}
             </span>
           </p>
+          <p className="text-right">
+            <AboutMoney amount={t.total} currency={c} />
+          </p>
           <p className="text-sm text-ink-700" data-testid="quote-for">
             for {plural(nights, 'night')}
             {bedrooms ? `, ${bedroomsOf(quote.stay.bedrooms, bedrooms)}` : ''}, taxes and fees included
@@ -134,7 +138,10 @@ export function PriceBreakdown({
         {!headline && (
           <div className="flex justify-between gap-3 border-t border-sand-200 pt-2 font-semibold text-ink-900">
             <dt>Total</dt>
-            <dd>{money(t.total, c)}</dd>
+            <dd className="text-right">
+              {money(t.total, c)}
+              <AboutMoney amount={t.total} currency={c} className="block text-xs font-normal text-ink-700" />
+            </dd>
           </div>
         )}
       </dl>

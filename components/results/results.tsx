@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { ResultsMap } from '@/components/map/map-loader';
 import { MapIcon } from '@/components/ui/icons';
 import { ApiError, apiGet } from '@/lib/site/browser/api-client';
+import { withCurrency } from '@/lib/site/browser/currency-url';
 import { apiQueryFor, searchKey } from '@/lib/site/browser/search-url';
 import { withStay } from '@/lib/site/browser/stay';
 import { Filters } from './filters';
@@ -65,8 +66,15 @@ export function Results({
       ? results.error.fields
       : undefined;
   const currency = data?.prices?.currency ?? params.get('currency') ?? displayCurrency;
+  // Each card leads to its rental with this stay, in the display currency chosen.
   const hrefOf = (id: number) =>
-    withStay(cardLink ? cardLink.base.replace('{id}', String(id)) : `/properties/${id}`, stay);
+    withStay(
+      withCurrency(
+        cardLink ? cardLink.base.replace('{id}', String(id)) : `/properties/${id}`,
+        params.get('currency'),
+      ),
+      stay,
+    );
   const found = data && data.properties.length > 0;
 
   return (

@@ -1,46 +1,75 @@
 'use client';
 
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import type { Location } from '@/lib/contract';
-import { plural } from '@/lib/site/browser';
 import { matchLocations } from '@/lib/site/browser/match-locations';
+import { DestinationOptions } from './destination-options';
 import { FIELD } from './field-style';
 import { useLocations } from './use-locations';
+import { useTypedDestination } from './use-typed-destination';
 
 /**
  * A destination picker with type-ahead over the location catalog (the WAI-ARIA combobox pattern): type to
  * filter, arrows to move, Enter to choose, Escape to close. Each option shows its path and property count.
- * The chosen id is submitted as `location`.
+ * The chosen id is submitted as `location`. What is typed and not picked is resolved when the form is sent
+ * (use-typed-destination.ts): the destination it names, or the field asks to choose one from the list.
  */
 export function DestinationCombobox({
   initial,
   name = 'location',
   onChoose,
+  orElse = 'clear the field to search everywhere',
 }: {
   initial?: { id: number; label: string } | null;
   name?: string;
   /** Told of each choice (null when the text no longer names the chosen destination). */
   onChoose?: (location: Location | null) => void;
+  /** The field's other way out, said when what was typed names no one destination. */
+  orElse?: string;
 }) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(initial?.label ?? '');
   const [chosen, setChosen] = useState<number | null>(initial?.id ?? null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [wanted, setWanted] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  // Whether the traveller moved through the options (then Enter takes the one highlighted).
+  const [moved, setMoved] = useState(false);
+  // The list closes a moment after the field is left (an option's click lands first); coming back keeps it.
+  const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const locations = useLocations(wanted || open);
   const options = useMemo(() => matchLocations(locations.data ?? [], text), [locations.data, text]);
   const listId = `${id}-list`;
+  const problemId = `${id}-problem`;
   const optionId = (i: number) => `${id}-opt-${i}`;
 
-  const choose = (i: number) => {
-    const option = options[i];
-    if (!option) return;
+  const take = (option: Location) => {
     setChosen(option.id);
     setText(option.name);
     setOpen(false);
+    setProblem(null);
     onChoose?.(option);
   };
+  const choose = (i: number) => {
+    const option = options[i];
+    if (option) take(option);
+  };
+  const resolveNow = useTypedDestination({
+    input,
+    text,
+    chosen,
+    locations: locations.data,
+    failed: Boolean(locations.error),
+    orElse,
+    onFound: take,
+    onProblem: (p) => {
+      setProblem(p);
+      setActive(0);
+      setOpen(true);
+    },
+  });
 
   return (
     <div className="relative">
@@ -48,6 +77,7 @@ export function DestinationCombobox({
         Destination
       </label>
       <input
+        ref={input}
         id={`${id}-input`}
         type="text"
         role="combobox"
@@ -55,80 +85,75 @@ export function DestinationCombobox({
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && options[active] ? optionId(active) : undefined}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? problemId : undefined}
         autoComplete="off"
         placeholder="Anywhere"
         value={text}
-        onFocus={() => setWanted(true)}
+        onFocus={() => {
+          setWanted(true);
+          clearTimeout(closing.current);
+        }}
         onChange={(e) => {
           setText(e.target.value);
           if (chosen !== null) onChoose?.(null);
           setChosen(null);
+          setProblem(null);
           setActive(0);
+          setMoved(false);
           setOpen(true);
         }}
-        onBlur={() => setTimeout(() => setOpen(false), 120)}
+        onBlur={() => {
+          resolveNow(false);
+          closing.current = setTimeout(() => setOpen(false), 120);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') {
             e.preventDefault();
+            setMoved(open);
             if (!open) setOpen(true);
             else setActive((a) => Math.min(a + 1, options.length - 1));
           } else if (e.key === 'ArrowUp') {
             e.preventDefault();
+            setMoved(true);
             setActive((a) => Math.max(a - 1, 0));
-          } else if (e.key === 'Enter' && open) {
+          } else if (e.key === 'Enter' && open && options.length > 0) {
             e.preventDefault();
-            choose(active);
+            // Typed and not moved through: what was typed, resolved (not the top option taken blindly).
+            if (moved || chosen !== null) choose(active);
+            else resolveNow(true);
           } else if (e.key === 'Escape') {
             if (open) setOpen(false);
             else {
               setText('');
               setChosen(null);
+              setProblem(null);
             }
           }
         }}
-        className={FIELD}
+        className={`${FIELD} aria-[invalid=true]:border-red-700`}
       />
       <input type="hidden" name={name} value={chosen ?? ''} />
-      <div
+      {problem && (
+        <p id={problemId} role="alert" className="mt-1 text-sm text-red-800">
+          {problem}
+        </p>
+      )}
+      <DestinationOptions
         id={listId}
-        role="listbox"
-        aria-label="Destinations"
-        hidden={!open}
-        className="absolute z-20 mt-1 max-h-80 w-full overflow-auto rounded-lg border border-sand-200 bg-white py-1 shadow-lg"
-      >
-        {!locations.data && !locations.error && (
-          <p className="px-3 py-2 text-sm text-ink-700">Loading destinations…</p>
-        )}
-        {locations.error && (
-          <p className="px-3 py-2 text-sm text-red-800">
-            The destinations could not be loaded. {locations.error.message}
-          </p>
-        )}
-        {locations.data && options.length === 0 && (
-          <p className="px-3 py-2 text-sm text-ink-700">No destination matches “{text}”.</p>
-        )}
-        {options.map((l, i) => (
-          // Keyboard users move through options from the input (aria-activedescendant), as the combobox
-          // pattern asks; the click is for pointers.
-          // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled on the combobox input
-          <div
-            key={l.id}
-            tabIndex={-1}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === active}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => choose(i)}
-            onMouseEnter={() => setActive(i)}
-            className={`cursor-pointer px-3 py-2 ${i === active ? 'bg-brand-50' : ''}`}
-          >
-            <span className="block font-medium text-ink-900">{l.name}</span>
-            <span className="block text-xs text-ink-700">
-              {l.path.slice(0, -1).join(' › ') || 'Region'} · {plural(l.property_count, 'rental')}
-            </span>
-          </div>
-        ))}
-      </div>
+        open={open}
+        options={options}
+        active={active}
+        optionId={optionId}
+        text={text}
+        loading={!locations.data && !locations.error}
+        error={locations.error?.message}
+        onChoose={choose}
+        onHover={(i) => {
+          setActive(i);
+          setMoved(true);
+        }}
+      />
     </div>
   );
 }

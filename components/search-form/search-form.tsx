@@ -28,7 +28,7 @@ export function SearchForm({ currency }: { currency?: string }) {
           );
           router.push(params.size ? `/search?${params}` : '/search');
         }}
-        className="grid gap-4 rounded-2xl bg-white p-4 shadow-md sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1.6fr_1fr_auto] lg:items-end"
+        className="grid gap-4 rounded-2xl bg-white p-4 shadow-md sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1.6fr_1fr_auto] lg:items-start"
       >
         {/* The display currency chosen in the header rides along to the results. */}
         {currency && <input type="hidden" name="currency" value={currency} />}
@@ -50,7 +50,8 @@ export function SearchForm({ currency }: { currency?: string }) {
         </div>
         <button
           type="submit"
-          className="h-11 rounded-full bg-brand-700 px-6 font-semibold text-white hover:bg-brand-900 focus:outline-none focus:ring-2 focus:ring-brand-500 focus:ring-offset-2"
+          // In line with the fields (under their labels), however tall a field's words below it make the row.
+          className="h-11 rounded-full bg-brand-700 px-6 lg:mt-6 font-semibold text-white hover:bg-brand-900 focus:outline-none focus:ring-2 focus:ring-brand-500 focus:ring-offset-2"
         >
           Search
         </button>

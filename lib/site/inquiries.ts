@@ -1,9 +1,10 @@
 import 'server-only';
 import type { CatalogClient } from '@/lib/catalog-client';
-import { fieldErrors, type InquiryRequest, inquiryRequestSchema } from '@/lib/contract';
+import { fieldErrors, INQUIRY_LIMITS, type InquiryRequest, inquiryRequestSchema } from '@/lib/contract';
 import { today } from '@/lib/dates';
 import { readJsonObject } from '@/lib/json-body';
 import type { Settings } from '@/lib/settings';
+import { BUDGET_CURRENCY_FIELD, isBudgetCurrency, messageWithBudget } from './browser/budget-currency';
 import { HONEYPOT_FIELD, INQUIRY_KEY_PATTERN } from './browser/inquiry-send';
 import type { SiteDb } from './db/client';
 import { type Context, limitVisitor, originAllowed, SiteError, validationFailed } from './http';
@@ -79,6 +80,24 @@ function outcome(lead: Lead): Lead {
 }
 
 /**
+ * A general request's budget with its currency said to the agent: the API document gives a budget only its
+ * figures, so the currency goes in the message (lib/site/browser/budget-currency.ts). A budget with figures
+ * needs a currency the catalog prices in.
+ */
+function withBudgetCurrency(request: InquiryRequest, currency: unknown): InquiryRequest {
+  const figures = request.budget && (request.budget.min != null || request.budget.max != null);
+  if (!figures || request.property_id != null) return request;
+  if (!isBudgetCurrency(currency))
+    throw validationFailed({ [BUDGET_CURRENCY_FIELD]: 'Choose the currency of your nightly budget' });
+  const message = messageWithBudget(request.message, request.budget, currency);
+  if ((message?.length ?? 0) > INQUIRY_LIMITS.message)
+    throw validationFailed({
+      message: `Message can be at most ${(INQUIRY_LIMITS.message - (message!.length - (request.message?.length ?? 0))).toLocaleString('en')} characters with a nightly budget`,
+    });
+  return { ...request, message };
+}
+
+/**
  * POST /api/inquiries, in order: the Origin, the visitor's inquiry limit, the body, the honeypot, the
  * contract's rules; then the lead is stored (with what the traveller saw, from the cache only) and only
  * then is anything asked of the upstream: the send, then what the confirmation lacked. Validation problems (the site's or the
@@ -105,7 +124,7 @@ export async function acceptInquiry(
     (message, problem) =>
       new SiteError(problem === 'charset' ? 'unsupported_media_type' : 'invalid_request', message),
   );
-  const { [HONEYPOT_FIELD]: honeypot, ...inquiry } = body;
+  const { [HONEYPOT_FIELD]: honeypot, [BUDGET_CURRENCY_FIELD]: budgetCurrency, ...inquiry } = body;
   if (typeof honeypot === 'string' && honeypot.trim() !== '') {
     logger.info({ requestId: ctx.requestId, visitor: ctx.visitor }, 'inquiry dropped: honeypot filled');
     return { discarded: true };
@@ -114,22 +133,23 @@ export async function acceptInquiry(
   if (!parsed.success) {
     throw validationFailed(fieldErrors(parsed.error));
   }
+  const inquiryRequest = withBudgetCurrency(parsed.data, budgetCurrency);
   const policy = deliveryPolicy(deps.settings);
   const key = idempotencyKeyOf(request);
   const earlier = key ? await findLead(deps.db, leadIdFor(key)) : undefined;
-  if (earlier) return replay(earlier, parsed.data);
+  if (earlier) return replay(earlier, inquiryRequest);
   // What the traveller saw, from the cache only: nothing is asked of the upstream before the lead is stored.
-  const seen = await shownFromCache(parsed.data);
+  const seen = await shownFromCache(inquiryRequest);
   const lead = await createLead(
     deps.db,
-    parsed.data,
+    inquiryRequest,
     ctx.requestId,
     policy,
     seen.shown,
     ...(key ? [leadIdFor(key)] : []),
   );
   // The same key twice at once: the second finds the first's lead.
-  if (!lead.created) return replay(lead, parsed.data);
+  if (!lead.created) return replay(lead, inquiryRequest);
   const slots = sendSlots(policy);
   if (!(await slots.take(SLOT_WAIT_MS))) return { lead: await queueLead(deps.db, lead) };
   let sent: Lead;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as cronSync from '@/app/api/cron/sync/route';
 import * as leadRoute from '@/app/api/inquiries/[lead]/route';
@@ -239,6 +239,7 @@ describe('POST /api/inquiries', () => {
         property_id: undefined,
         destination: { id: loc!.id },
         budget: { min: 200, max: 450 },
+        budget_currency: 'USD',
         reference: 'ADV-4411',
         message: 'Advisor: Avery, Demo Travel Co. Family of four.',
       }),
@@ -247,8 +248,31 @@ describe('POST /api/inquiries', () => {
     expect(res.body.lead).toMatchObject({
       kind: 'general',
       reference: 'ADV-4411',
-      budget: { min: 200, max: 450 },
+      budget: { min: 200, max: 450, currency: 'USD' },
     });
+    // The API document gives a budget only its figures: its currency reaches the agent in the message.
+    const [row] = await site.db.select().from(leads).where(eq(leads.id, res.body.lead.id));
+    expect(row!.request.message).toBe(
+      'Nightly budget in USD: from 200 to 450.\n\nAdvisor: Avery, Demo Travel Co. Family of four.',
+    );
+    expect(row!.request.budget).toEqual({ min: 200, max: 450 });
+  });
+
+  it('refuses a budget with no currency, or one the catalog does not price in, on its field', async () => {
+    for (const budget_currency of [undefined, 'XXX']) {
+      const res = await call(inquiries.POST, '/api/inquiries', {
+        body: inquiry({
+          property_id: undefined,
+          destination: { name: 'Somewhere warm' },
+          budget: { max: 300 },
+          budget_currency,
+        }),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields).toEqual({
+        budget_currency: 'Choose the currency of your nightly budget',
+      });
+    }
   });
 
   it('says a budget left empty as no budget, not as two missing figures', async () => {
@@ -257,7 +281,7 @@ describe('POST /api/inquiries', () => {
       body: inquiry({ property_id: undefined, destination: { name: 'Anywhere quiet' }, budget: {} }),
     });
     expect(res.status).toBe(201);
-    expect(res.body.lead.budget).toEqual({ min: null, max: null });
+    expect(res.body.lead.budget).toEqual({ min: null, max: null, currency: null });
   });
 
   it('refuses a cross-site or Origin-less post, storing nothing', async () => {

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import { InquiryForm } from '@/components/inquiry/inquiry-form';
+import { currentFxRates, pageDisplayMoney } from '@/lib/site/replica';
+import { displayCurrencies } from '@/lib/site/replica/fx';
 
 export const metadata: Metadata = {
   title: 'Ask an agent',
@@ -7,7 +9,14 @@ export const metadata: Metadata = {
   alternates: { canonical: '/inquire' },
 };
 
-export default function InquirePage() {
+export default async function InquirePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  // The budget in the display currency chosen in the header, or any other the catalog prices in.
+  const { currency } = pageDisplayMoney((await searchParams).currency, []);
+  const options = displayCurrencies(currentFxRates());
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-3xl font-semibold tracking-tight text-ink-900">Ask an agent</h1>
@@ -17,7 +26,7 @@ export default function InquirePage() {
         the message.
       </p>
       <div className="rounded-2xl bg-white p-5 ring-1 ring-sand-200">
-        <InquiryForm />
+        <InquiryForm budgetCurrencies={{ options, initial: currency }} />
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { InquiryRequest } from '@/lib/contract';
 import { today } from '@/lib/dates';
+import { budgetCurrencyIn } from '@/lib/site/browser/budget-currency';
 import type { SiteDb } from '@/lib/site/db/client';
 import { type LeadShown, leads } from '@/lib/site/db/schema';
 import type { DeliveryPolicy } from './policy';
@@ -154,7 +155,14 @@ export function publicLead(lead: Lead) {
     destination: request.destination ?? null,
     stay: request.stay,
     // A budget left empty is stored as {} (its absent fields dropped): both ends said, as null when absent.
-    budget: request.budget ? { min: request.budget.min ?? null, max: request.budget.max ?? null } : null,
+    // Its currency is said to the agent in the message (lib/site/browser/budget-currency.ts), read back here.
+    budget: request.budget
+      ? {
+          min: request.budget.min ?? null,
+          max: request.budget.max ?? null,
+          currency: budgetCurrencyIn(request.message),
+        }
+      : null,
     contact: { first_name: request.contact.first_name, email: request.contact.email },
     inquiry_id: lead.upstreamId,
     test: lead.test,

@@ -1,7 +1,8 @@
 import 'server-only';
 import { readFileSync } from 'node:fs';
 import { processSingleton } from '@/lib/process-singleton';
-import { CURRENCIES, roundMoney } from '@/lib/rules';
+import { CURRENCIES } from '@/lib/rules';
+import type { DisplayMoney } from '@/lib/site/browser/money-convert';
 import { logger } from '@/lib/site/logger';
 import snapshot from './fx-rates.json';
 
@@ -94,11 +95,25 @@ export function displayCurrencies(rates: FxRates): string[] {
   return Object.keys(CURRENCIES).filter((code) => rates.rates[code] !== undefined);
 }
 
-/** `amount` of `from` in `to`, rounded to `to`'s minor unit; null when the rates do not know either. */
-export function convert(amount: number, from: string, to: string, rates: FxRates): number | null {
-  if (from === to) return amount;
-  const a = rates.rates[from];
-  const b = rates.rates[to];
-  if (!a || !b) return null;
-  return roundMoney((amount / a) * b, CURRENCIES[to]?.minorUnits ?? 2);
+/** The one conversion (lib/site/browser/money-convert.ts), here for search. */
+export { convert } from '@/lib/site/browser/money-convert';
+
+/**
+ * The display currency a page shows "about" figures in (the URL's `currency` when the rates know it, else
+ * `fallback`) with the rates of it and of `own`, the currencies its prices are in.
+ */
+export function displayMoney(
+  requested: unknown,
+  fallback: string,
+  own: string[],
+  rates: FxRates,
+): DisplayMoney {
+  const currency =
+    typeof requested === 'string' && displayCurrencies(rates).includes(requested) ? requested : fallback;
+  const picked: Record<string, number> = {};
+  for (const code of [currency, ...own]) {
+    const rate = rates.rates[code];
+    if (rate !== undefined) picked[code] = rate;
+  }
+  return { currency, date: rates.date, rates: picked };
 }

@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { catalogClient } from '@/lib/catalog-client';
 import { peekProcessSingleton, processSingleton, setProcessSingleton } from '@/lib/process-singleton';
 import { settings } from '@/lib/settings';
+import type { DisplayMoney } from '@/lib/site/browser/money-convert';
 import { getSiteDb } from '@/lib/site/db/client';
 import { logger } from '@/lib/site/logger';
-import { fxRates } from './fx';
+import { displayMoney, fxRates } from './fx';
 import { replicaChanged, replicaIndex } from './in-memory';
 import { loadedPercent, replicaProgress, runReplicaWork } from './load';
 
@@ -108,4 +109,13 @@ export async function replicaLoading(): Promise<number | null> {
       .catch(() => null);
   }
   return held.percent;
+}
+
+/**
+ * What a page shows "about" figures in: the URL's `currency` when the rates know it, else the site's display
+ * currency; with the rates of it and of `own`, the currencies of the page's prices.
+ */
+export function pageDisplayMoney(requested: unknown, own: string[]): DisplayMoney {
+  const asked = Array.isArray(requested) ? requested[0] : requested;
+  return displayMoney(asked, settings().DISPLAY_CURRENCY, own, currentFxRates());
 }

@@ -13,12 +13,15 @@ import {
   Reviews,
   Rooms,
 } from '@/components/property/details';
+import { DisplayMoneyProvider } from '@/components/property/display-money';
 import { Gallery } from '@/components/property/gallery';
 import { KeyFacts } from '@/components/property/key-facts';
 import { PriceBreakdown } from '@/components/property/price';
 import { StayRefusal } from '@/components/property/stay-refusal';
 import { today } from '@/lib/dates';
+import { withCurrency } from '@/lib/site/browser/currency-url';
 import { propertyAreas, propertyOrNotFound, quoteForPage, stayFromQuery } from '@/lib/site/property-page';
+import { pageDisplayMoney } from '@/lib/site/replica';
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -39,70 +42,82 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PropertyPage({ params, searchParams }: Props) {
   const p = await propertyOrNotFound((await params).id);
   const { rates, photos, booking, stale } = await propertyAreas(p);
-  const { stay, reference } = stayFromQuery(await searchParams);
+  const query = await searchParams;
+  const { stay, reference } = stayFromQuery(query);
   const quote = await quoteForPage(p, stay, booking);
+  // The traveller's display currency (kept in the URL from the results): "about" figures beside each price.
+  const display = pageDisplayMoney(query.currency, [
+    booking.currency,
+    ...(rates ? [rates.currency.code] : []),
+  ]);
+  // Kept on the page's links when the URL chose it.
+  const kept = query.currency === display.currency ? display.currency : null;
   return (
-    <Booking
-      data={booking}
-      initial={stay}
-      reference={reference}
-      price={
-        quote && {
-          quote,
-          drawn: <PriceBreakdown quote={quote} fees={booking.fees} taxes={booking.taxes} headline={false} />,
+    <DisplayMoneyProvider value={display}>
+      <Booking
+        data={booking}
+        initial={stay}
+        reference={reference}
+        price={
+          quote && {
+            quote,
+            drawn: (
+              <PriceBreakdown quote={quote} fees={booking.fees} taxes={booking.taxes} headline={false} />
+            ),
+          }
         }
-      }
-    >
-      <article className="flex flex-col gap-6 pb-28 lg:pb-0">
-        <nav aria-label="Breadcrumb">
-          <ol className="flex flex-wrap gap-1 text-sm text-ink-700">
-            {p.location.path.map((name, i) => (
-              <li key={name} className={i > 0 ? "before:mx-1 before:content-['›']" : ''}>
-                {i === p.location.path.length - 1 ? (
-                  <Link className="underline" href={`/destinations/${p.location.id}`}>
-                    {name}
-                  </Link>
-                ) : (
-                  name
-                )}
-              </li>
-            ))}
-          </ol>
-        </nav>
-        {stale && (
-          <p role="status" className="rounded-lg bg-sand-100 px-3 py-2 text-sm text-ink-700">
-            The catalog is busy right now: dates and prices below may be a few minutes out of date. The price
-            of your stay is checked again when you choose it.
-          </p>
-        )}
-        <Gallery name={p.name} photos={photos} />
-        <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
-          <div className="flex min-w-0 flex-col gap-6">
-            <header>
-              <h1 className="text-3xl font-semibold tracking-tight text-ink-900">{p.name}</h1>
-              <KeyFacts p={p} withPlace className="mt-1 text-ink-700" />
-              {/* On a phone the booking card is a bar: a link's stay that cannot be had is said here. */}
-              <StayRefusal className="mt-3 lg:hidden" />
-            </header>
-            <About p={p} />
-            <Highlights p={p} />
-            <Rooms p={p} />
-            <Amenities p={p} />
-            <div className="border-t border-sand-200 pt-6">
-              <StayCalendar legend={<CalendarLegend />} />
+      >
+        <article className="flex flex-col gap-6 pb-28 lg:pb-0">
+          <nav aria-label="Breadcrumb">
+            <ol className="flex flex-wrap gap-1 text-sm text-ink-700">
+              {p.location.path.map((name, i) => (
+                <li key={name} className={i > 0 ? "before:mx-1 before:content-['›']" : ''}>
+                  {i === p.location.path.length - 1 ? (
+                    <Link className="underline" href={withCurrency(`/destinations/${p.location.id}`, kept)}>
+                      {name}
+                    </Link>
+                  ) : (
+                    name
+                  )}
+                </li>
+              ))}
+            </ol>
+          </nav>
+          {stale && (
+            <p role="status" className="rounded-lg bg-sand-100 px-3 py-2 text-sm text-ink-700">
+              The catalog is busy right now: dates and prices below may be a few minutes out of date. The
+              price of your stay is checked again when you choose it.
+            </p>
+          )}
+          <Gallery name={p.name} photos={photos} />
+          <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
+            <div className="flex min-w-0 flex-col gap-6">
+              <header>
+                <h1 className="text-3xl font-semibold tracking-tight text-ink-900">{p.name}</h1>
+                <KeyFacts p={p} withPlace className="mt-1 text-ink-700" />
+                {/* On a phone the booking card is a bar: a link's stay that cannot be had is said here. */}
+                <StayRefusal className="mt-3 lg:hidden" />
+              </header>
+              <About p={p} />
+              <Highlights p={p} />
+              <Rooms p={p} />
+              <Amenities p={p} />
+              <div className="border-t border-sand-200 pt-6">
+                <StayCalendar legend={<CalendarLegend />} />
+              </div>
+              <Reviews p={p} />
+              <Policies p={p} />
+              {rates ? <RatesTable rates={rates} today={today()} /> : <RatesUnavailable />}
+              <Location p={p} />
             </div>
-            <Reviews p={p} />
-            <Policies p={p} />
-            {rates ? <RatesTable rates={rates} today={today()} /> : <RatesUnavailable />}
-            <Location p={p} />
+            <aside aria-label="Booking" className="hidden lg:block">
+              <div className="sticky top-4">
+                <BookingCard />
+              </div>
+            </aside>
           </div>
-          <aside aria-label="Booking" className="hidden lg:block">
-            <div className="sticky top-4">
-              <BookingCard />
-            </div>
-          </aside>
-        </div>
-      </article>
-    </Booking>
+        </article>
+      </Booking>
+    </DisplayMoneyProvider>
   );
 }
