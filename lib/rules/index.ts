@@ -7,11 +7,13 @@
  *   rates.ts    which rate a night uses (prior-year fallback included), bedrooms priced, per-night amounts
  *   pricing.ts  the quote's arithmetic: rent, promotions, fees, taxes, totals, accuracy
  *   money.ts    currencies' minor units and half-up rounding to them
+ *   nearest.ts  the nearest stays the rules allow, for a stay that cannot be had (bounded by a window)
  *
  * Pure: no I/O, no clock (callers pass "today"), dates as `YYYY-MM-DD` strings through lib/dates. May import
  * lib/dates and lib/contract types only; never lib/catalog-api, lib/site, lib/catalog-client, components or app.
  */
 export * from './money';
+export * from './nearest';
 export * from './pricing';
 export * from './rates';
 export * from './stay';
