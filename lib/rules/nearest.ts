@@ -15,7 +15,13 @@ import { availabilityProblem, type BookedRange, clipRanges, occupancyOf, overCap
 
 export interface NearestStaysQuery {
   /** The stay wanted: its check-in is what "nearest" is measured from, its nights what is kept if it can be. */
-  stay: { checkin: string; checkout: string; adults: number; children: number; bedrooms?: number | undefined };
+  stay: {
+    checkin: string;
+    checkout: string;
+    adults: number;
+    children: number;
+    bedrooms?: number | undefined;
+  };
   property: { bedrooms: number; sleeps: number; priceOnRequest: boolean };
   periods: readonly PeriodTerms[];
   defaultRate: RateTerms | null;
