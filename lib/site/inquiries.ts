@@ -4,6 +4,7 @@ import type { CatalogClient } from '../catalog-client/client';
 import { today } from '../dates';
 import { readJsonObject } from '../json-body';
 import type { Settings } from '../settings';
+import type { ProposalChoice } from './advisors/choice';
 import { HONEYPOT_FIELD } from './browser/api-client';
 import type { SiteDb } from './db/client';
 import type { LeadShown } from './db/schema';
@@ -101,6 +102,8 @@ export async function acceptInquiry(
     settings: Settings;
     /** What the traveller saw (rental, quoted total), kept for the confirmation; never blocks the inquiry. */
     describe?: (request: InquiryRequest) => Promise<LeadShown | null>;
+    /** An inquiry from a proposal (the body's `proposal`): the advisor's line and reference, then "chosen". */
+    fromProposal?: (raw: unknown, request: InquiryRequest) => Promise<ProposalChoice>;
   },
 ): Promise<Accepted> {
   if (!originAllowed(request, deps.settings)) {
@@ -112,7 +115,7 @@ export async function acceptInquiry(
     (message, problem) =>
       new SiteError(problem === 'charset' ? 'unsupported_media_type' : 'invalid_request', message),
   );
-  const { [HONEYPOT_FIELD]: honeypot, ...inquiry } = body;
+  const { [HONEYPOT_FIELD]: honeypot, proposal, ...inquiry } = body;
   if (typeof honeypot === 'string' && honeypot.trim() !== '') {
     logger.info({ requestId: ctx.requestId, visitor: ctx.visitor }, 'inquiry dropped: honeypot filled');
     return { discarded: true };
@@ -121,6 +124,9 @@ export async function acceptInquiry(
   if (!parsed.success) {
     throw new SiteError('validation_failed', 'Some details need correcting.', fieldErrors(parsed.error));
   }
+  const choice =
+    proposal !== undefined && deps.fromProposal ? await deps.fromProposal(proposal, parsed.data) : null;
+  if (choice) parsed.data = choice.inquiry;
   const policy = deliveryPolicy(deps.settings);
   const key = idempotencyKeyOf(request);
   const earlier = key ? await findLead(deps.db, leadIdFor(key)) : undefined;
@@ -137,12 +143,18 @@ export async function acceptInquiry(
   // The same key twice at once: the second finds the first's lead.
   if (!lead.created) return replay(lead, parsed.data);
   const slots = sendSlots(policy);
-  if (!(await slots.take(SLOT_WAIT_MS))) return { lead: await queueLead(deps.db, lead) };
+  if (!(await slots.take(SLOT_WAIT_MS))) {
+    const queued = await queueLead(deps.db, lead);
+    await choice?.chosen(lead.id);
+    return { lead: queued };
+  }
   let sent: Lead;
   try {
     sent = await deliverLead(deps.db, deps.client, lead, policy);
   } finally {
     slots.release();
   }
-  return { lead: outcome(sent) };
+  const answer = outcome(sent);
+  await choice?.chosen(lead.id);
+  return { lead: answer };
 }

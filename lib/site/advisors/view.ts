@@ -1,0 +1,191 @@
+import 'server-only';
+import { inArray } from 'drizzle-orm';
+import { furthestCheckin, STAY_LIMITS } from '@/lib/contract';
+import { addDays, today } from '@/lib/dates';
+import {
+  availabilityProblem,
+  type BookedRange,
+  clipRanges,
+  type NearbyStay,
+  nearestStays,
+  occupancyOf,
+  type Period,
+  problemMessage,
+  type Rate,
+} from '@/lib/rules';
+import { catalog, UpstreamError } from '../../catalog-client';
+import type { ProposalOptionStored, QuotedPrice } from '../browser/advisors';
+import { ratesOf } from '../browser/stay-rules';
+import type { SiteDb } from '../db/client';
+import { replicaProperties } from '../db/schema';
+import { asProposal } from './charge';
+import { expired, type ProposalRow } from './proposals';
+import { priceOf } from './snapshot';
+
+/*
+ * The client's view of a proposal: every option quoted again on every view (through the site's cache, so a
+ * view within QUOTE_CACHE_SECONDS of another costs nothing upstream; charged to the proposal's own share,
+ * charge.ts), compared with the price it was sent with. Whether the stay can still be had comes from the
+ * replica's booked dates and rates (free: the change feed keeps them as current as the cache), and when it
+ * cannot, the nearest stays the shared rules allow (lib/rules/nearest.ts). A view therefore costs at most one
+ * upstream call per option whose quote is not cached; only a rental the replica does not hold (its first
+ * load still running) has its booked dates and rates read as the property page reads them.
+ */
+
+/** How far either side of the wanted check-in the nearest stays are looked for. */
+const NEAREST_DAYS = 45;
+const NEAREST_COUNT = 3;
+
+export type OptionToday =
+  /** Priced now: `moved` when the total differs from the one sent. */
+  | { kind: 'priced'; price: QuotedPrice; moved: boolean }
+  /** The catalog prices it on request now. */
+  | { kind: 'on_request' }
+  /** The stay cannot be had any more: why, and the nearest stays the rules allow. */
+  | { kind: 'unavailable'; reason: string; nearest: NearbyStay[] }
+  /** The rental left the catalog. */
+  | { kind: 'gone' }
+  /** The catalog could not be asked just now (busy, down, over budget): the price sent still stands. */
+  | { kind: 'unknown' };
+
+export interface OptionView {
+  option: ProposalOptionStored;
+  today: OptionToday;
+}
+
+interface Terms {
+  sleeps: number;
+  bedrooms: number;
+  periods: Period[];
+  defaultRate: Rate | null;
+  booked: BookedRange[];
+  priceOnRequest: boolean;
+}
+
+/** The replica's rows for the options' rentals (one query), already in the shapes the rules read. */
+async function replicaTerms(db: SiteDb, ids: number[]): Promise<Map<number, Terms>> {
+  const rows = await db.select().from(replicaProperties).where(inArray(replicaProperties.propertyId, ids));
+  const out = new Map<number, Terms>();
+  for (const row of rows) {
+    if (row.removed || !row.summary || !row.rates || !row.booked) continue;
+    out.set(row.propertyId, {
+      sleeps: row.summary.sleeps,
+      bedrooms: row.summary.bedrooms,
+      periods: row.rates.periods,
+      defaultRate: row.rates.defaultRate,
+      booked: row.booked.ranges,
+      priceOnRequest: row.rates.priceOnRequest ?? false,
+    });
+  }
+  return out;
+}
+
+/** A rental the replica lacks: its booked dates and rates as the property page reads them (cached). */
+async function catalogTerms(option: ProposalOptionStored, day: string): Promise<Terms | null> {
+  const id = option.propertyId;
+  try {
+    const [availability, rates] = await Promise.all([
+      catalog().availability(id),
+      catalog().rates(id, { from: addDays(day, -366) }),
+    ]);
+    return {
+      sleeps: option.property?.sleeps ?? Number.MAX_SAFE_INTEGER,
+      bedrooms: option.property?.bedrooms ?? 50,
+      ...ratesOf(rates.data),
+      booked: availability.data.booked,
+      priceOnRequest: false,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Why the stay cannot be had, by the replica's dates and rules (null: it can, as far as they say). */
+function problemOf(option: ProposalOptionStored, terms: Terms, day: string): string | null {
+  const { checkin, checkout } = option.stay;
+  if (checkin < day) return 'These dates have passed.';
+  const occupancy = occupancyOf(clipRanges(terms.booked, checkin, checkout));
+  const problem = availabilityProblem(occupancy, checkin, checkout);
+  if (!problem) return null;
+  return problem.kind === 'booked-night'
+    ? 'These dates have been booked by other guests since the proposal was sent.'
+    : problemMessage(problem);
+}
+
+function nearestFor(option: ProposalOptionStored, terms: Terms | null, day: string): NearbyStay[] {
+  if (!terms) return [];
+  const { periods, defaultRate } = terms;
+  const from = addDays(option.stay.checkin, -NEAREST_DAYS);
+  return nearestStays({
+    stay: { ...option.stay, bedrooms: option.stay.bedrooms ?? undefined },
+    property: { bedrooms: terms.bedrooms, sleeps: terms.sleeps, priceOnRequest: terms.priceOnRequest },
+    periods,
+    defaultRate,
+    booked: terms.booked,
+    window: {
+      from: from > day ? from : day,
+      to: [addDays(option.stay.checkin, NEAREST_DAYS), furthestCheckin(day)].sort()[0]!,
+    },
+    maxNights: STAY_LIMITS.maxNights,
+    count: NEAREST_COUNT,
+  });
+}
+
+async function optionToday(option: ProposalOptionStored, known: Terms | undefined, day: string) {
+  const terms = known ?? (await catalogTerms(option, day));
+  const problem = terms
+    ? problemOf(option, terms, day)
+    : option.stay.checkin < day
+      ? 'These dates have passed.'
+      : null;
+  if (problem)
+    return { kind: 'unavailable', reason: problem, nearest: nearestFor(option, terms, day) } as const;
+  const { checkin, checkout, adults, children, bedrooms } = option.stay;
+  try {
+    const q = await catalog().quote(option.propertyId, {
+      checkin,
+      checkout,
+      adults,
+      children,
+      ...(bedrooms ? { bedrooms } : {}),
+    });
+    if (q.data.price_on_request) return { kind: 'on_request' } as const;
+    const price = priceOf(q.data);
+    const moved = option.sent !== null && option.sent.total !== price.total;
+    return { kind: 'priced', price, moved } as const;
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    if (error.status === 404) return { kind: 'gone' } as const;
+    // The agent's rules refuse the stay now (a longer minimum stay, a smaller party allowed): their words.
+    if (error.status === 400)
+      return { kind: 'unavailable', reason: error.message, nearest: nearestFor(option, terms, day) } as const;
+    return { kind: 'unknown' } as const;
+  }
+}
+
+/** Every option of a sent proposal as it stands today. */
+export async function optionsToday(db: SiteDb, row: ProposalRow): Promise<OptionView[]> {
+  const day = today();
+  const terms = await replicaTerms(
+    db,
+    row.options.map((o) => o.propertyId),
+  ).catch(() => new Map<number, Terms>());
+  return asProposal(row.id, () =>
+    Promise.all(
+      row.options.map(async (option) => ({
+        option,
+        today: await optionToday(option, terms.get(option.propertyId), day),
+      })),
+    ),
+  );
+}
+
+/** The client's page: null (not found) for a draft or an unknown token; ended; or the options today. */
+export type ClientView =
+  | { kind: 'ended'; row: ProposalRow }
+  | { kind: 'open'; row: ProposalRow; options: OptionView[] };
+
+export async function clientView(db: SiteDb, row: ProposalRow): Promise<ClientView> {
+  if (expired(row)) return { kind: 'ended', row };
+  return { kind: 'open', row, options: await optionsToday(db, row) };
+}
