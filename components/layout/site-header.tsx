@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
+import { ShortlistLink } from '../advisors/shortlist-link';
 import { CurrencyPicker, CurrencyPickerFallback } from './currency-picker';
 
 export function SiteHeader({
@@ -39,6 +40,9 @@ export function SiteHeader({
               <Link className="hover:text-brand-700 hover:underline" href="/search" prefetch={false}>
                 All rentals
               </Link>
+            </li>
+            <li>
+              <ShortlistLink />
             </li>
             <li>
               <Link

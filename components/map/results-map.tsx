@@ -10,6 +10,7 @@ import type { PropertySummary } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import { type Bounds, boundsOfView, formatBounds, positionOf } from '@/lib/site/browser/bounds';
 import type { CardPrice } from '@/lib/site/replica/types';
+import { SaveButton } from '../advisors/save-button';
 import { boxOf, createMap } from './base-map';
 import { MapButton, ZoomButtons } from './controls';
 import { markerName, markerText } from './marker-label';
@@ -451,6 +452,12 @@ function MiniCard({
           </p>
         )}
       </div>
+      <SaveButton
+        propertyId={property.id}
+        name={property.name}
+        href={href}
+        className="absolute right-2 bottom-2"
+      />
       {onClose && (
         <button
           type="button"

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { PropertySummary } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import type { CardPrice } from '@/lib/site/replica/types';
+import { SaveButton } from '../advisors/save-button';
 import { money, roughMoney } from '../property/format';
 import { PhotoPlaceholder } from '../property/photo-placeholder';
 import { CARD_SIZES } from './card-photos';
@@ -42,6 +43,12 @@ export function PropertyCard({
         ) : (
           <PhotoPlaceholder />
         )}
+        <SaveButton
+          propertyId={property.id}
+          name={property.name}
+          href={href}
+          className="absolute top-3 right-3"
+        />
       </div>
       <div className="p-4">
         <h3 className="text-lg font-semibold leading-snug text-ink-900">
