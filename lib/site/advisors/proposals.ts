@@ -5,7 +5,13 @@ import { dateString, type FieldErrors, fieldErrors } from '@/lib/contract';
 import { addDays, daysBetween, today } from '@/lib/dates';
 import { catalog, UpstreamError } from '../../catalog-client';
 import { readJsonObject } from '../../json-body';
-import { type ProposalInput, type ProposalOptionStored, proposalInputSchema } from '../browser/advisors';
+import {
+  type ProposalEditView,
+  type ProposalInput,
+  type ProposalOptionStored,
+  type ProposalState,
+  proposalInputSchema,
+} from '../browser/advisors';
 import type { SiteDb } from '../db/client';
 import { proposals } from '../db/schema';
 import { fromUpstream, originAllowed, SiteError } from '../http';
@@ -22,7 +28,6 @@ import { hashToken, isTokenShaped, newId, newToken } from './tokens';
  */
 
 export type ProposalRow = typeof proposals.$inferSelect;
-export type ProposalState = 'draft' | 'sent' | 'viewed' | 'chosen' | 'expired';
 
 /** What the advisor's edit link shows: everything but the edit secret (which the browser holds). */
 export function stateOf(row: ProposalRow, day = today()): ProposalState {
@@ -278,7 +283,7 @@ export async function markChosen(db: SiteDb, id: string, optionId: string, leadI
 }
 
 /** What the advisor's edit link answers: the proposal, its state and the client's link; never the secret. */
-export function editView(row: ProposalRow) {
+export function editView(row: ProposalRow): ProposalEditView {
   return {
     state: stateOf(row),
     status: row.status,
@@ -299,4 +304,3 @@ export function editView(row: ProposalRow) {
     options: row.options,
   };
 }
-export type ProposalEditView = ReturnType<typeof editView>;

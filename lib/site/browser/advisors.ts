@@ -191,3 +191,35 @@ export function messageWithAdvisor(line: string, message: string | null | undefi
   const own = message?.trim();
   return own ? `${line}\n\n${own}` : line;
 }
+
+export type ProposalState = 'draft' | 'sent' | 'viewed' | 'chosen' | 'expired';
+
+/** What the advisor's edit link answers (GET /api/proposals/edit): everything but the edit secret. */
+export interface ProposalEditView {
+  state: ProposalState;
+  status: string;
+  title: string;
+  client_name: string;
+  note: string | null;
+  reference: string;
+  advisor: AdvisorProfile;
+  expires_on: string | null;
+  expired: boolean;
+  share_token: string;
+  created_at: string;
+  sent_at: string | null;
+  views: number;
+  first_viewed_at: string | null;
+  last_viewed_at: string | null;
+  chosen: { option: string; at: string | null } | null;
+  options: ProposalOptionStored[];
+}
+
+/**
+ * What an inquiry carries for an advisor: the line the form shows and the message starts with, and, for a
+ * proposal's option, the proposal (its share token and the option's id) for the server to check and mark.
+ */
+export interface AdvisorNote {
+  line: string;
+  proposal?: { token: string; option: string };
+}

@@ -43,11 +43,30 @@ const LABELS: Record<string, string> = {
   per_page: 'Results per page',
   from: 'From',
   to: 'To',
+  // An advisor's proposal (lib/site/browser/advisors.ts); an option's fields as `option.…`, whichever option.
+  title: 'Title',
+  client_name: 'Client’s name',
+  note: 'Note to your client',
+  expires_on: 'Last day',
+  options: 'Options',
+  'advisor.name': 'Your name',
+  'advisor.agency': 'Agency',
+  'advisor.email': 'Your email',
+  'advisor.phone': 'Your phone',
+  'option.property_id': 'Rental',
+  'option.stay.checkin': 'Check-in',
+  'option.stay.checkout': 'Check-out',
+  'option.stay.adults': 'Adults',
+  'option.stay.children': 'Children',
+  'option.stay.bedrooms': 'Bedrooms',
+  'option.note': 'Note on this option',
+  'stay.adults': 'Adults',
+  'stay.children': 'Children',
 };
 
 /** The label for a dotted path; a path we do not know becomes words, never the path itself. */
 export function fieldLabel(path: string): string {
-  const known = LABELS[path];
+  const known = LABELS[path] ?? LABELS[path.replace(/^options\.\d+\./, 'option.')];
   if (known) return known;
   const last = path.split('.').pop() ?? path;
   const words = last.replaceAll('_', ' ').trim();
@@ -100,6 +119,8 @@ const RULES: Rule[] = [
   ],
   [/^must be an integer/, (label) => `${label} must be a whole number`],
   [/^must be one of/, (label) => `Choose one of the offered ${lower(label)} options`],
+  [/^must hold at least (\d+)/, () => 'Include at least one rental'],
+  [/^must hold at most (\d+)/, (_l, _p, m) => `A proposal can hold at most ${m[1]} options`],
   [/^must be a string/, (label) => `${label} must be text`],
   [
     /not found|unknown|not available|not live/i,
