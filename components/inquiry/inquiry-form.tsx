@@ -11,6 +11,7 @@ import {
   inquiryRequestSchema,
 } from '@/lib/contract';
 import { toDay } from '@/lib/site/browser';
+import { type AdvisorNote, messageWithAdvisor } from '@/lib/site/browser/advisors';
 import { ApiError, apiPost, HONEYPOT_FIELD } from '@/lib/site/browser/api-client';
 import { inquiryKey, newInquirySeed } from '@/lib/site/browser/inquiry-key';
 import { fieldMessage } from '@/lib/site/browser/messages';
@@ -73,6 +74,14 @@ function messagesIn(node: unknown): string[] {
   ];
 }
 
+/** What an advisor adds to the body: the proposal (the site writes its line), or their own line first in the message. */
+function advisorPart(advisor: AdvisorNote | undefined, message: string | undefined) {
+  if (!advisor) return {};
+  return advisor.proposal
+    ? { proposal: advisor.proposal }
+    : { message: messageWithAdvisor(advisor.line, message) };
+}
+
 /** The stay as the inquiry sends it (a general request has no bedrooms). */
 const stayValues = (s: Stay | undefined, general: boolean) => ({
   checkin: s?.checkin,
@@ -85,6 +94,7 @@ export function InquiryForm({
   propertyId,
   stay,
   reference,
+  advisor,
   onSent,
   onChangeStay,
 }: {
@@ -93,6 +103,8 @@ export function InquiryForm({
   /** The page's stay (a property inquiry sends exactly this); a general request's starting point. */
   stay?: Stay;
   reference?: string;
+  /** The advisor's line, first in the message; a proposal's option goes as `proposal` for the site to add it. */
+  advisor?: AdvisorNote;
   /** Told when the inquiry was accepted, instead of opening the site's confirmation page. */
   onSent?: (lead: SentLead) => void;
   /** Takes the traveller back to the page's calendar and party (a property inquiry). */
@@ -154,7 +166,7 @@ export function InquiryForm({
   const submit = handleSubmit(async (values) => {
     setProblems([]);
     const honeypot = (document.getElementById(HONEYPOT_ID) as HTMLInputElement | null)?.value ?? '';
-    const body = { ...values, [HONEYPOT_FIELD]: honeypot };
+    const body = { ...values, [HONEYPOT_FIELD]: honeypot, ...advisorPart(advisor, values.message) };
     try {
       const { lead } = await apiPost<{ lead: SentLead | null }>('/api/inquiries', body, undefined, {
         'Idempotency-Key': inquiryKey(seed, body),
@@ -211,6 +223,16 @@ export function InquiryForm({
     const invalid = Boolean(errorOf(name));
     return { id, 'aria-invalid': invalid, 'aria-describedby': invalid ? `${id}-error` : undefined };
   };
+
+  // The advisor's line, said before the message it will head (the site writes it for a proposal's option).
+  const advisorShown = advisor && (
+    <p
+      className="rounded-lg bg-sand-50 p-3 text-sm text-ink-900 ring-1 ring-sand-200"
+      data-testid="inquiry-advisor"
+    >
+      Sent with your inquiry: {advisor.line}
+    </p>
+  );
 
   // On a property form the stay has no inputs: its problems are said above, with a way to change it.
   const stayProblems = general ? [] : messagesIn(errors.stay);
@@ -386,6 +408,7 @@ export function InquiryForm({
           />,
         )}
       </fieldset>
+      {advisorShown}
       {field(
         'message',
         'Message (optional)',

@@ -2,6 +2,7 @@
 
 import { lazy, Suspense, useContext, useEffect, useId, useRef } from 'react';
 import { hasDates } from '@/lib/site/browser/stay-link';
+import { useOwnAdvisorNote } from '../advisors/use-advisor-note';
 import { BookingUi, PartyFields, PricesUnavailable, QuoteArea, type Step } from './booking-parts';
 import { CalendarLegend } from './calendar-legend';
 import { money, stayLine } from './format';
@@ -154,7 +155,8 @@ export default function BookingDialog({
 
 /** The inquiry: the stay as a summary with a way to change it, then the traveller's details. */
 export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
-  const { stay, reference, data, quote } = useStay();
+  const { stay, reference, advisor, data, quote } = useStay();
+  const own = useOwnAdvisorNote();
   const { onSent } = useContext(BookingUi);
   if (!hasDates(stay))
     return (
@@ -191,6 +193,7 @@ export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
             propertyId={data.propertyId}
             stay={stay}
             reference={reference}
+            advisor={advisor ?? own}
             onSent={onSent}
             onChangeStay={onChangeStay}
           />

@@ -49,3 +49,35 @@ export async function fromProposal(
     chosen: (leadId) => markChosen(db, row.id, option.id, leadId),
   };
 }
+
+/** What the property page needs to open a proposal's option: the advisor's line, the choice, its reference. */
+export interface PageChoice {
+  line: string;
+  title: string;
+  advisor: string;
+  reference: string;
+  proposal: { token: string; option: string };
+}
+
+/**
+ * The proposal and option a property page's address names (`?proposal={share token}&option={id}`), when
+ * both are real, the proposal is open and the option is this rental; otherwise nothing (the page is then
+ * the ordinary page: a stale or altered link costs the traveller nothing).
+ */
+export async function pageChoice(
+  db: SiteDb,
+  propertyId: number,
+  token: unknown,
+  optionId: unknown,
+): Promise<PageChoice | null> {
+  const row = isTokenShaped(token) ? await proposalByShareToken(db, token) : null;
+  const option = row?.options.find((o) => o.id === optionId);
+  if (!row || !option || expired(row) || option.propertyId !== propertyId) return null;
+  return {
+    line: advisorLine(row.advisor, { title: row.title, reference: row.reference }),
+    title: row.title,
+    advisor: row.advisor.name,
+    reference: row.reference,
+    proposal: { token: row.shareToken, option: option.id },
+  };
+}

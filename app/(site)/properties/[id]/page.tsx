@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { FromProposal } from '@/components/advisors/from-proposal';
+import { SaveButton } from '@/components/advisors/save-button';
 import { Booking, BookingCard, StayCalendar } from '@/components/property/booking';
 import { CalendarLegend } from '@/components/property/calendar-legend';
 import {
@@ -17,6 +19,8 @@ import { Gallery } from '@/components/property/gallery';
 import { KeyFacts } from '@/components/property/key-facts';
 import { PriceBreakdown } from '@/components/property/price';
 import { today } from '@/lib/dates';
+import { pageChoice } from '@/lib/site/advisors/choice';
+import { getSiteDb } from '@/lib/site/db/client';
 import { propertyAreas, propertyOrNotFound, quoteForPage, stayFromQuery } from '@/lib/site/property-page';
 
 type Props = {
@@ -38,13 +42,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PropertyPage({ params, searchParams }: Props) {
   const p = await propertyOrNotFound((await params).id);
   const { rates, photos, booking, stale } = await propertyAreas(p);
-  const { stay, reference } = stayFromQuery(await searchParams, booking.booked);
+  const query = await searchParams;
+  const { stay, reference } = stayFromQuery(query, booking.booked);
   const quote = await quoteForPage(p, stay, booking);
+  const choice = await pageChoice(await getSiteDb(), p.id, query.proposal, query.option);
   return (
     <Booking
       data={booking}
       initial={stay}
-      reference={reference}
+      reference={choice?.reference ?? reference}
+      advisor={choice ?? undefined}
+      openInquiry={choice !== null}
       price={
         quote && {
           quote,
@@ -74,10 +82,12 @@ export default async function PropertyPage({ params, searchParams }: Props) {
             of your stay is checked again when you choose it.
           </p>
         )}
+        {choice && <FromProposal choice={choice} />}
         <Gallery name={p.name} photos={photos} />
         <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="flex min-w-0 flex-col gap-6">
             <header>
+              <SaveButton propertyId={p.id} name={p.name} className="float-right ml-3" />
               <h1 className="text-3xl font-semibold tracking-tight text-ink-900">{p.name}</h1>
               <KeyFacts p={p} withPlace className="mt-1 text-ink-700" />
             </header>
