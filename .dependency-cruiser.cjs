@@ -133,6 +133,28 @@ module.exports = {
       to: { pathNot: SHARED_PURE },
     },
     {
+      name: 'catalog-client-face-only',
+      comment: 'Outside lib/catalog-client, the client is named through its face (index.ts) only.',
+      severity: 'error',
+      from: { pathNot: '^lib/catalog-client/' },
+      to: { path: '^lib/catalog-client/', pathNot: '^lib/catalog-client/index\\.ts$' },
+    },
+    {
+      name: 'rules-face-only',
+      comment: 'Outside lib/rules, the shared rules are named through their face (index.ts) only.',
+      severity: 'error',
+      from: { pathNot: '^lib/rules/' },
+      to: { path: '^lib/rules/', pathNot: '^lib/rules/index\\.ts$' },
+    },
+    {
+      name: 'contract-face-only',
+      comment:
+        "Outside lib/contract, the contract is named through its face (index.ts), or through one of its two light faces the browser takes without zod: limits.ts (the party's and the stay's bounds) and days.ts (day arithmetic, for lib/dates.ts).",
+      severity: 'error',
+      from: { pathNot: '^lib/contract/' },
+      to: { path: '^lib/contract/', pathNot: '^lib/contract/(index|limits|days)\\.ts$' },
+    },
+    {
       name: 'browser-helpers-browser-safe',
       comment:
         'lib/site/browser runs in the browser: it imports only itself, lib/contract, lib/rules, lib/dates.ts and browser-safe packages.',

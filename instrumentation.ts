@@ -2,7 +2,8 @@ import type { Instrumentation } from 'next';
 
 /**
  * Runs once when a server process starts, before it serves requests: the embedded catalog service
- * opens its database (creating and filling it on first start) and starts the catalog activity job; the
+ * opens its database (creating and filling it on first start), makes the site's own key when the site's
+ * upstream is this server, and starts the catalog activity job; the
  * site opens its own database and starts its jobs (change-feed sync, lead worker). The failure log and the
  * probes' count are made here so that scripts/serve.mjs, which uses both before Next.js, finds them.
  */
@@ -14,8 +15,10 @@ export async function register() {
   const { installProbeGate } = await import('./lib/site/probe-gate');
   installProbeGate();
   if (settings().CATALOG_API_ENABLED) {
-    const { ensureDatabase, getDb, startCatalogActivity } = await import('./lib/catalog-api');
+    const { ensureDatabase, ensureSiteKey, getDb, startCatalogActivity } = await import('./lib/catalog-api');
     await ensureDatabase();
+    // The site's upstream is this server: it gets a key of its own (lib/embedded-key.ts).
+    if (!settings().SVC_BASE_URL && !settings().SVC_API_KEY) await ensureSiteKey();
     if (settings().CATALOG_ACTIVITY)
       startCatalogActivity(getDb, settings().CATALOG_ACTIVITY_INTERVAL_SECONDS);
   }

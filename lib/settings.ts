@@ -52,6 +52,9 @@ const schema = z.object({
   CATALOG_ACTIVITY_INTERVAL_SECONDS: positiveInt.default(300),
   SVC_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   SVC_RATE_LIMIT_PER_HOUR: positiveInt.default(10_000),
+  /** The partner tier's limits (a key the service grants more, such as the site's own embedded key). */
+  SVC_PARTNER_RATE_LIMIT_PER_MINUTE: positiveInt.default(60_000),
+  SVC_PARTNER_RATE_LIMIT_PER_HOUR: positiveInt.default(2_000_000),
   SVC_INQUIRY_LIMIT_PER_10_MIN: positiveInt.default(60),
   REDIS_URL: z
     .string()
@@ -59,15 +62,22 @@ const schema = z.object({
     .optional(),
   /** The upstream the partner side talks to; default: this server's own /v2. */
   SVC_BASE_URL: z.url().optional(),
-  SVC_API_KEY: z.string().min(1).default('svc_test_demo_full_access'),
+  /**
+   * The key the site sends upstream. Unset: against SVC_BASE_URL, the demo test key; on the embedded
+   * service, the site's own key (lib/embedded-key.ts).
+   */
+  SVC_API_KEY: z.string().min(1).optional(),
   UPSTREAM_TIMEOUT_MS: positiveInt.default(5000),
   /** An inquiry (a POST that creates data) waits longer: a timed-out send leaves its outcome unknown. */
   UPSTREAM_POST_TIMEOUT_MS: positiveInt.default(15_000),
   /** Inquiries sent upstream at once by this process; more wait their turn in the lead queue. */
   LEAD_SEND_CONCURRENCY: positiveInt.max(64).default(4),
-  /** The client keeps itself this far under the upstream's limits (per key, shared by every visitor). */
-  UPSTREAM_BUDGET_PER_MINUTE: positiveInt.default(550),
-  UPSTREAM_BUDGET_PER_HOUR: positiveInt.default(9500),
+  /**
+   * The client keeps itself this far under the upstream's limits (per key, shared by every visitor).
+   * Unset: 550 and 9,500 (the document's limits), or the partner tier's on the embedded service.
+   */
+  UPSTREAM_BUDGET_PER_MINUTE: positiveInt.optional(),
+  UPSTREAM_BUDGET_PER_HOUR: positiveInt.optional(),
   /**
    * A fair share of the budget (docs/decisions.md#a-fair-share-of-the-upstream-budget): one visitor's reads
    * may use at most this share of each window (their live work, half as much again), and reads never use

@@ -59,7 +59,7 @@ function requestIdOf(req) {
  * count) once the app has made it at start-up, else as one JSON line.
  */
 function logRefusal(requestId, status, code, message) {
-  const log = globalThis[Symbol.for('rental.failure-log')]?.value;
+  const log = peekShared('failure-log');
   if (log)
     log.note({ level: 'warn', kind: `server ${status} ${code}`, message, requestId, fields: { status } });
   else console.log(JSON.stringify({ level: 40, service: 'server', requestId, status, msg: code }));
@@ -98,13 +98,16 @@ const isPage = (req, pathname) =>
 
 /**
  * One value per process shared with the app's bundles: the JavaScript twin of lib/process-singleton.ts,
- * same key (`rental.<name>`) and same shape, so whichever side asks first makes it.
+ * same key (`rental.<name>`) and same shape, so whichever side asks first makes it. (This file runs outside
+ * the bundles and cannot import the TypeScript one.)
  */
+const keyOf = (name) => Symbol.for(`rental.${name}`);
 function shared(name, create) {
-  const key = Symbol.for(`rental.${name}`);
-  globalThis[key] ??= { version: 0, value: create() };
-  return globalThis[key].value;
+  globalThis[keyOf(name)] ??= { version: 0, value: create() };
+  return globalThis[keyOf(name)].value;
 }
+/** A shared value the app has made, without making it (undefined until it has). */
+const peekShared = (name) => globalThis[keyOf(name)]?.value;
 
 // Prometheus metrics (METRICS=1, lib/settings.ts checks the values): every answer by route, method and
 // status with its latency, measured here where every request passes; the app adds upstream, cache, lead
@@ -310,7 +313,7 @@ function pass(req, res) {
  * cannot slow what else the process serves (with 50 connections on it, /api/health waited 80 ms at p50 when
  * the refusals went through the framework). The route then knows the probe was counted.
  */
-const probeGate = () => globalThis[Symbol.for('rental.site.probe-gate')]?.value;
+const probeGate = () => peekShared('site.probe-gate');
 async function countProbe(req, res) {
   try {
     const wait = await probeGate()(req.headers[PEER_HEADER], req.headers['x-forwarded-for']);
@@ -380,7 +383,7 @@ for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    globalThis[Symbol.for('rental.server.stopping')] = true; // the lead worker claims nothing more
+    shared('server.state', () => ({ stopping: false })).stopping = true; // the lead worker claims nothing more
 
     server.close(() => process.exit(0));
     server.closeIdleConnections();

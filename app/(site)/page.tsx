@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PropertyCard } from '@/components/results/property-card';
-import { SearchForm } from '@/components/search/search-form';
+import { SearchForm } from '@/components/search-form/search-form';
 import type { Location } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
-import { recentRentals } from '@/lib/site/catalog-pages';
 import { allLocations } from '@/lib/site/page-data';
+import { recentRentals } from '@/lib/site/search';
 
 export const metadata: Metadata = { alternates: { canonical: '/' } };
 

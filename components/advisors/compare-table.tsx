@@ -1,7 +1,7 @@
 import Image from 'next/image';
+import { stayLine } from '@/components/property/format';
+import { PhotoPlaceholder } from '@/components/property/photo-placeholder';
 import { plural } from '@/lib/site/browser';
-import { stayLine } from '../property/format';
-import { PhotoPlaceholder } from '../property/photo-placeholder';
 import { SavedPrice } from './saved-price';
 import type { SavedEntry } from './shortlist-client';
 
@@ -24,10 +24,9 @@ export function CompareTable({ entries }: { entries: SavedEntry[] }) {
   ];
   return (
     // A region of its own that takes focus: on a phone it scrolls sideways, by keyboard too.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe).
-    <div
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe).
       tabIndex={0}
-      role="region"
       aria-label="Saved rentals side by side"
       className="overflow-x-auto rounded-2xl bg-white ring-1 ring-sand-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
     >
@@ -66,6 +65,6 @@ export function CompareTable({ entries }: { entries: SavedEntry[] }) {
         </tbody>
       </table>
       <p className="sr-only">{plural(entries.length, 'rental')} compared.</p>
-    </div>
+    </section>
   );
 }

@@ -1,9 +1,9 @@
 import Image from 'next/image';
+import { stayLine, words } from '@/components/property/format';
+import { PhotoPlaceholder } from '@/components/property/photo-placeholder';
 import type { OptionView } from '@/lib/site/advisors/view';
 import { plural } from '@/lib/site/browser';
 import { withStay } from '@/lib/site/browser/stay-link';
-import { stayLine, words } from '../property/format';
-import { PhotoPlaceholder } from '../property/photo-placeholder';
 import { OptionPrice } from './option-price';
 
 /**

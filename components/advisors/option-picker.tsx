@@ -1,9 +1,9 @@
 'use client';
 
+import { DateRangeField } from '@/components/search-form/date-range-field';
+import { GuestsField } from '@/components/search-form/guests-field';
 import { ADVISOR_LIMITS } from '@/lib/site/browser/advisors';
 import type { Stay } from '@/lib/site/browser/stay-link';
-import { DateRangeField } from '../search/date-range-field';
-import { GuestsField } from '../search/guests-field';
 import { FormField, fieldA11y, inputClass } from './form-field';
 
 export interface OptionDraft {

@@ -1,6 +1,6 @@
+import { money, roughMoney, stayDates } from '@/components/property/format';
 import type { OptionToday } from '@/lib/site/advisors/view';
 import type { QuotedPrice } from '@/lib/site/browser/advisors';
-import { money, roughMoney, stayDates } from '../property/format';
 
 const ACCURACY: Record<string, string> = {
   estimated: 'Estimated: some nights use last year’s rates.',

@@ -1,6 +1,6 @@
+import { money, shortDay, stayLine } from '@/components/property/format';
 import { plural } from '@/lib/site/browser';
 import type { ProposalEditView } from '@/lib/site/browser/advisors';
-import { money, shortDay, stayLine } from '../property/format';
 
 const when = (iso: string | null) =>
   iso

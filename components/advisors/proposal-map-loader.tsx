@@ -1,7 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { MapPlaceholder } from '../map/map-placeholder';
+import { MapPlaceholder } from '@/components/map/map-placeholder';
 import type { MapOption } from './proposal-map';
 
 const ProposalMapNow = lazy(() => import('./proposal-map').then((m) => ({ default: m.ProposalMapNow })));

@@ -2,10 +2,10 @@
 
 import { LngLatBounds, type Map as MapLibreMap, Marker } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
+import { createMap } from '@/components/map/base-map';
+import { ZoomButtons } from '@/components/map/controls';
 import { positionOf } from '@/lib/site/browser/bounds';
-import { createMap } from '../map/base-map';
-import { ZoomButtons } from '../map/controls';
-import '../map/map.css';
+import '@/components/map/map.css';
 
 export interface MapOption {
   n: number;
@@ -24,6 +24,8 @@ export function ProposalMapNow({ options }: { options: MapOption[] }) {
   const placed = options.filter((o) => positionOf(o.latitude, o.longitude));
   const key = placed.map((o) => `${o.n}:${o.latitude},${o.longitude}`).join('|');
 
+  // The options' positions are the whole of what the map depends on.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `placed`.
   useEffect(() => {
     const first = placed[0];
     if (!container.current || !first) return;
@@ -50,8 +52,6 @@ export function ProposalMapNow({ options }: { options: MapOption[] }) {
       m.remove();
       setMap(null);
     };
-    // The options' positions are the whole of what the map depends on.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `placed`.
   }, [key]);
 
   if (placed.length === 0)

@@ -3,12 +3,12 @@
 import Image from 'next/image';
 import Link from 'next/link';
 import { useState } from 'react';
+import { stayLine } from '@/components/property/format';
+import { PhotoPlaceholder } from '@/components/property/photo-placeholder';
+import { DateRangeField } from '@/components/search-form/date-range-field';
+import { GuestsField } from '@/components/search-form/guests-field';
 import { plural } from '@/lib/site/browser';
 import { type Stay, withStay } from '@/lib/site/browser/stay-link';
-import { stayLine } from '../property/format';
-import { PhotoPlaceholder } from '../property/photo-placeholder';
-import { DateRangeField } from '../search/date-range-field';
-import { GuestsField } from '../search/guests-field';
 import { SavedPrice } from './saved-price';
 import type { SavedEntry } from './shortlist-client';
 

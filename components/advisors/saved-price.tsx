@@ -1,5 +1,5 @@
+import { money, roughMoney } from '@/components/property/format';
 import { plural } from '@/lib/site/browser';
-import { money, roughMoney } from '../property/format';
 import type { SavedEntry } from './shortlist-client';
 
 /** A saved rental's price for its stay: the total first (as every card), "from" a nightly rate without dates. */

@@ -2,11 +2,11 @@
 
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
+import { Booking, BookingCard, type BookingData, StayCalendar } from '@/components/property/booking';
+import { InlineInquiry } from '@/components/property/booking-dialog';
+import { CalendarLegend } from '@/components/property/calendar-legend';
 import type { Quote } from '@/lib/contract';
 import type { Stay } from '@/lib/site/browser/stay-link';
-import { Booking, BookingCard, type BookingData, StayCalendar } from '../property/booking';
-import { InlineInquiry } from '../property/booking-dialog';
-import { CalendarLegend } from '../property/calendar-legend';
 import { useEmbedEvents } from './bridge';
 
 /**

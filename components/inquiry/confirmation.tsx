@@ -1,10 +1,10 @@
 import Image from 'next/image';
 import Link from 'next/link';
+import { money, party, stayDates } from '@/components/property/format';
 import { daysBetween } from '@/lib/dates';
 import { plural } from '@/lib/site/browser';
 import { withStay } from '@/lib/site/browser/stay';
 import { type Lead, publicLead } from '@/lib/site/leads';
-import { money, party, stayDates } from '../property/format';
 
 /**
  * What a traveller keeps after sending an inquiry: the rental (name and photo), the stay in words, the party,

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
-import { ShortlistLink } from '../advisors/shortlist-link';
+import { ShortlistLink } from '@/components/advisors/shortlist-link';
 import { CurrencyPicker, CurrencyPickerFallback } from './currency-picker';
 
 export function SiteHeader({

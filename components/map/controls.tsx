@@ -1,3 +1,5 @@
+import { ListIcon, SearchIcon } from '@/components/ui/icons';
+
 /** The maps' own buttons, in the site's look (MapLibre's controls are not used). */
 export function MapButton({
   onClick,
@@ -46,6 +48,49 @@ export function ZoomButtons({
           <path strokeWidth="2" strokeLinecap="round" d="M3 8h10" />
         </svg>
       </button>
+    </div>
+  );
+}
+
+/**
+ * The results map's bar along its top: back to the list (a phone's full-screen map), "Search this area" once
+ * the traveller has moved the map (or why it cannot search by area yet), and the zoom buttons.
+ */
+export function MapBar({
+  onClose,
+  onSearchHere,
+  areaWaits,
+  onZoom,
+}: {
+  onClose: () => void;
+  /** Offered when the map has moved and search can narrow to its area; null otherwise. */
+  onSearchHere: (() => void) | null;
+  /** The map has an area, or was moved, but search cannot narrow to it until the replica has loaded. */
+  areaWaits: boolean;
+  onZoom: (by: number) => void;
+}) {
+  return (
+    <div className="pointer-events-none absolute inset-x-0 top-0 flex items-start justify-between gap-2 p-3">
+      <MapButton onClick={onClose} className="pointer-events-auto lg:hidden">
+        <ListIcon /> Show list
+      </MapButton>
+      <div className="pointer-events-auto mx-auto flex flex-col items-center gap-2">
+        {onSearchHere && (
+          <MapButton onClick={onSearchHere} className="font-semibold">
+            <SearchIcon /> Search this area
+          </MapButton>
+        )}
+        {areaWaits && (
+          <p
+            role="status"
+            className="max-w-xs rounded-xl bg-white/95 px-3 py-2 text-center text-sm text-ink-900 shadow-md"
+          >
+            Searching by map area starts once our copy of the catalog has loaded; every match is shown for
+            now.
+          </p>
+        )}
+      </div>
+      <ZoomButtons className="pointer-events-auto" onZoom={onZoom} />
     </div>
   );
 }

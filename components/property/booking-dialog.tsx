@@ -1,8 +1,8 @@
 'use client';
 
 import { lazy, Suspense, useContext, useEffect, useId, useRef } from 'react';
+import { useOwnAdvisorNote } from '@/components/advisors/use-advisor-note';
 import { hasDates } from '@/lib/site/browser/stay-link';
-import { useOwnAdvisorNote } from '../advisors/use-advisor-note';
 import { BookingUi, PartyFields, PricesUnavailable, QuoteArea, type Step } from './booking-parts';
 import { CalendarLegend } from './calendar-legend';
 import { money, stayLine } from './format';
@@ -17,7 +17,9 @@ import { useStay } from './stay-context';
 
 // The form (with the contract's schema) is most of the booking's script: it loads with the inquiry step
 // (booking.tsx asks for it as the step opens, alongside this file).
-const InquiryForm = lazy(() => import('../inquiry/inquiry-form').then((m) => ({ default: m.InquiryForm })));
+const InquiryForm = lazy(() =>
+  import('@/components/inquiry/inquiry-form').then((m) => ({ default: m.InquiryForm })),
+);
 
 /**
  * A modal dialog (the platform's own: focus kept inside, Escape closes), shown as a sheet from the bottom

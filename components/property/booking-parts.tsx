@@ -5,8 +5,8 @@ import type { Quote } from '@/lib/contract';
 // The limits alone: the contract's index brings zod and every schema into the page's first script.
 import { PARTY_MAX } from '@/lib/contract/limits';
 import { plural } from '@/lib/site/browser';
+import type { SentLead } from '@/lib/site/browser/inquiry-send';
 import { guestsOf, hasDates } from '@/lib/site/browser/stay-link';
-import type { SentLead } from '../inquiry/inquiry-form';
 import { useStay } from './stay-context';
 
 /*

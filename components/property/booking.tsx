@@ -4,8 +4,8 @@ import { lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, use
 import type { Quote } from '@/lib/contract';
 import { plural, showRange } from '@/lib/site/browser';
 import type { AdvisorNote } from '@/lib/site/browser/advisors';
+import type { SentLead } from '@/lib/site/browser/inquiry-send';
 import { hasDates, type Stay } from '@/lib/site/browser/stay-link';
-import type { SentLead } from '../inquiry/inquiry-form';
 import {
   BookingUi,
   type DrawnPrice,
@@ -25,7 +25,7 @@ export type { BookingData } from './stay-context';
 // What only an opened dialog, a chosen stay or an inquiry needs loads then, not with the page: the dialog
 // and the inquiry step (booking-dialog.tsx), the inquiry form, the price line by line.
 const loadDialog = () => import('./booking-dialog');
-const loadForm = () => import('../inquiry/inquiry-form');
+const loadForm = () => import('@/components/inquiry/inquiry-form');
 const BookingDialog = lazy(loadDialog);
 
 /** Asks for what a step shows as it opens, all at once rather than one after another. */

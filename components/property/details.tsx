@@ -1,7 +1,7 @@
+import { PropertyMap } from '@/components/map/property-map-loader';
 import type { PropertyDetail, RateSheet } from '@/lib/contract';
 import { formatDate, fromDay, plural } from '@/lib/site/browser';
 import { safeHtml } from '@/lib/site/html';
-import { PropertyMap } from '../map/property-map-loader';
 import { money, seasonDates, words } from './format';
 
 /*

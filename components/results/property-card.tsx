@@ -1,33 +1,86 @@
 import Image from 'next/image';
 import Link from 'next/link';
+import { SaveButton } from '@/components/advisors/save-button';
+import { PhotoPlaceholder } from '@/components/property/photo-placeholder';
+import { CloseIcon } from '@/components/ui/icons';
 import type { PropertySummary } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import type { CardPrice } from '@/lib/site/replica/types';
-import { SaveButton } from '../advisors/save-button';
-import { money, roughMoney } from '../property/format';
-import { PhotoPlaceholder } from '../property/photo-placeholder';
 import { CARD_SIZES } from './card-photos';
+import { PriceLine, ShortPrice } from './price-line';
 
 const TYPE_LABEL: Record<string, string> = { condo: 'Condo', estate: 'Estate' };
 const typeLabel = (type: string) => TYPE_LABEL[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
 
-/**
- * A rental in a list: cover photo at the width the layout needs, name, type, place, sizes and rating. The
- * card fills its grid cell, so the cards of a row are of one height whatever their names' lengths.
- */
-export function PropertyCard({
-  property,
-  priority = false,
-  href = `/properties/${property.id}`,
-  newTab = false,
-}: {
+type CardProps = {
   property: PropertySummary & { price?: CardPrice };
-  priority?: boolean;
   href?: string;
   /** Open in a new tab (an embed sending travellers to the full site). */
   newTab?: boolean;
+};
+
+/**
+ * A rental, the whole card one link to it: as a tile in the results' grid and on the home page (cover photo
+ * at the width the layout needs, name, type, place, sizes, rating, price), or as a line on the map (a small
+ * photo, name, place, the price's headline), lit while its marker is and closable where it is a preview.
+ */
+export function PropertyCard({
+  layout = 'tile',
+  priority = false,
+  active = false,
+  onClose,
+  ...card
+}: CardProps & {
+  layout?: 'tile' | 'line';
+  priority?: boolean;
+  /** A line lit with its marker. */
+  active?: boolean;
+  /** A line shown as the map's preview: a button closes it. */
+  onClose?: () => void;
 }) {
-  const place = property.location.path.slice(-3).join(', ');
+  return layout === 'tile' ? (
+    <Tile {...card} priority={priority} />
+  ) : (
+    <Line {...card} active={active} onClose={onClose} />
+  );
+}
+
+/** The card's title: a link stretched over the whole card, so a press anywhere on it follows it. */
+function Title({
+  property,
+  href = `/properties/${property.id}`,
+  newTab = false,
+  className,
+}: CardProps & { className: string }) {
+  return (
+    <h3 className={className}>
+      <Link
+        prefetch={false}
+        href={href}
+        target={newTab ? '_blank' : undefined}
+        className="after:absolute after:inset-0 focus:outline-none focus-visible:underline"
+      >
+        {property.name}
+      </Link>
+    </h3>
+  );
+}
+
+/** "Save" to the shortlist, with the stay the card's link carries; above the card's stretched link. */
+function Save({ property, href, className }: CardProps & { className: string }) {
+  return (
+    <SaveButton
+      propertyId={property.id}
+      name={property.name}
+      href={href ?? `/properties/${property.id}`}
+      className={className}
+    />
+  );
+}
+
+/** The card fills its grid cell, so the cards of a row are of one height whatever their names' lengths. */
+function Tile({ priority, ...card }: CardProps & { priority: boolean }) {
+  const { property } = card;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-sand-200 transition hover:shadow-md">
       <div className="relative aspect-[4/3] bg-sand-100">
@@ -43,26 +96,12 @@ export function PropertyCard({
         ) : (
           <PhotoPlaceholder />
         )}
-        <SaveButton
-          propertyId={property.id}
-          name={property.name}
-          href={href}
-          className="absolute top-3 right-3"
-        />
+        <Save {...card} className="absolute top-3 right-3" />
       </div>
       <div className="p-4">
-        <h3 className="text-lg font-semibold leading-snug text-ink-900">
-          <Link
-            prefetch={false}
-            href={href}
-            target={newTab ? '_blank' : undefined}
-            className="after:absolute after:inset-0 focus:outline-none focus-visible:underline"
-          >
-            {property.name}
-          </Link>
-        </h3>
+        <Title {...card} className="text-lg font-semibold leading-snug text-ink-900" />
         <p className="mt-1 text-sm text-ink-700">
-          {typeLabel(property.type)} · {place}
+          {typeLabel(property.type)} · {property.location.path.slice(-3).join(', ')}
         </p>
         <p className="mt-2 text-sm text-ink-700">
           {plural(property.bedrooms, 'bedroom')} · {plural(property.bathrooms, 'bathroom')} · sleeps{' '}
@@ -82,45 +121,37 @@ export function PropertyCard({
   );
 }
 
-const ACCURACY_WORD: Record<string, string> = { estimated: 'estimated', incomplete: 'incomplete' };
-
-/**
- * The card's price as a traveller reads it: "€1,621 total · 7 nights" for the dates searched (exactly the
- * quote's total), "from €120 a night" without dates, a word when the figure is estimated or incomplete, and
- * the figure in the display currency beside it when the rental prices in another.
- */
-export function PriceLine({ price }: { price: CardPrice }) {
-  if (price.kind === 'on_request')
-    return <p className="mt-3 text-sm font-medium text-ink-900">Price on request</p>;
-  if (price.kind === 'unavailable' || price.amount === null)
-    return <p className="mt-3 text-sm text-ink-700">{price.reason ?? 'No price for these dates'}</p>;
-  const accuracy = price.accuracy ? ACCURACY_WORD[price.accuracy] : undefined;
-  const converted = price.converted?.amount ?? null;
+/** A rental in a line: photo, name, place and the price's headline. */
+function Line({ active, onClose, ...card }: CardProps & { active: boolean; onClose?: () => void }) {
+  const { property } = card;
   return (
-    <p className="mt-3 text-ink-900" data-testid="card-price">
-      {price.kind === 'stay' ? (
-        <>
-          <span className="text-lg font-semibold" data-testid="card-total">
-            {money(price.amount, price.currency)}
-          </span>{' '}
-          <span className="whitespace-nowrap text-sm text-ink-700">
-            total · {plural(price.nights ?? 0, 'night')}
-          </span>
-        </>
-      ) : (
-        <>
-          <span className="text-sm text-ink-700">from </span>
-          <span className="text-lg font-semibold">{roughMoney(price.amount, price.currency)}</span>
-          <span className="text-sm text-ink-700"> a night</span>
-        </>
+    <article
+      className={`relative flex min-h-28 w-full max-w-md overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ${active ? 'ring-2 ring-brand-600' : 'ring-sand-200'}`}
+    >
+      <div className="relative w-24 shrink-0 bg-sand-100">
+        {property.image && (
+          <Image src={property.image.url} alt="" fill sizes="112px" className="object-cover" />
+        )}
+      </div>
+      <div className="min-w-0 flex-1 py-2.5 pr-8 pl-3">
+        <Title {...card} className="truncate font-semibold text-ink-900" />
+        <p className="truncate text-sm text-ink-700">{property.location.path.slice(-2).join(', ')}</p>
+        <p className="truncate text-sm text-ink-700">
+          {plural(property.bedrooms, 'bedroom')} · sleeps {property.sleeps}
+        </p>
+        {property.price && <ShortPrice price={property.price} />}
+      </div>
+      <Save {...card} className="absolute right-2 bottom-2" />
+      {onClose && (
+        <button
+          type="button"
+          aria-label="Close this rental’s preview"
+          onClick={onClose}
+          className="absolute top-2 right-2 z-10 grid h-7 w-7 place-items-center rounded-full bg-white text-ink-900 ring-1 ring-sand-200 hover:bg-sand-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          <CloseIcon />
+        </button>
       )}
-      {accuracy && <span className="ml-1 text-sm text-ink-700">({accuracy})</span>}
-      {converted !== null && price.converted && (
-        <span className="block text-sm text-ink-700" data-testid="card-converted">
-          about {roughMoney(converted, price.converted.currency)}
-          {price.kind === 'from' ? ' a night' : ''}
-        </span>
-      )}
-    </p>
+    </article>
   );
 }

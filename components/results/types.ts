@@ -16,6 +16,8 @@ export type ResultsPage = {
 export type ResultsProps = {
   basePath: string;
   initialParams: string;
+  /** The page's query as it was asked for (the first view's URL, before the server cleaned it). */
+  servedQuery: string;
   initial: ResultsPage | null;
   /** The first view's problems with the URL, as sentences by parameter (the server checked it). */
   initialErrors?: Record<string, string> | null;

@@ -1,11 +1,12 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
+import type { Area } from '@/lib/contract';
 import { addDays, nowIso, today } from '@/lib/dates';
+import { processSingleton } from '@/lib/process-singleton';
 import { Random } from '@/lib/sandbox';
 import { type Db, queryRows } from './db/client';
 import { logger } from './logger';
 import {
-  type Area,
   addBookedRange,
   editRates,
   lapseHolds,
@@ -98,24 +99,26 @@ export async function runActivityBatch(
   return changes;
 }
 
-const JOB_KEY = Symbol.for('rental.catalog-api.activity');
-
-/** Runs a batch every `intervalSeconds` in this process until it exits; overlapping runs are skipped. */
+/**
+ * Runs a batch every `intervalSeconds` in this process until it exits; overlapping runs are skipped. One
+ * timer per process (lib/process-singleton.ts): asked again, from any bundle, it is the same timer.
+ */
 export function startCatalogActivity(getDb: () => Promise<Db>, intervalSeconds: number): void {
-  const g = globalThis as typeof globalThis & { [JOB_KEY]?: NodeJS.Timeout };
-  if (g[JOB_KEY]) return;
-  let running = false;
-  g[JOB_KEY] = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      const changes = await runActivityBatch(await getDb());
-      logger.info({ changes: changes.length }, 'catalog activity batch applied');
-    } catch (error) {
-      logger.error({ err: error }, 'catalog activity batch failed');
-    } finally {
-      running = false;
-    }
-  }, intervalSeconds * 1000);
-  g[JOB_KEY].unref();
+  processSingleton('catalog-api.activity', () => {
+    let running = false;
+    const timer = setInterval(async () => {
+      if (running) return;
+      running = true;
+      try {
+        const changes = await runActivityBatch(await getDb());
+        logger.info({ changes: changes.length }, 'catalog activity batch applied');
+      } catch (error) {
+        logger.error({ err: error }, 'catalog activity batch failed');
+      } finally {
+        running = false;
+      }
+    }, intervalSeconds * 1000);
+    timer.unref();
+    return timer;
+  });
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { nowIso } from '@/lib/dates';
-import { settings } from '../settings';
+import { settings } from '@/lib/settings';
 import { getDb } from './db/client';
 import { logger } from './logger';
 import { ensurePropertyDocuments } from './read-model';

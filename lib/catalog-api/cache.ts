@@ -1,24 +1,34 @@
 import 'server-only';
+import { processSingleton } from '@/lib/process-singleton';
 
 /**
  * Small in-process caches for answers that change only when the catalog changes (the location tree and
  * its counts). Writers in this process call `invalidateCatalogCaches()`; the TTL bounds how long another
- * process's write (a CLI, another instance on a shared Postgres) can go unseen.
+ * process's write (a CLI, another instance on a shared Postgres) can go unseen. One cache per process
+ * (lib/process-singleton.ts): a writer in one bundle (the activity timer's) invalidates what every bundle
+ * (the /v2 route's) reads.
  */
-const entries = new Map<string, { value: Promise<unknown>; until: number; generation: number }>();
-let generation = 0;
+interface Memo {
+  entries: Map<string, { value: Promise<unknown>; until: number; generation: number }>;
+  generation: number;
+}
+
+const memoOfProcess = () =>
+  processSingleton<Memo>('catalog-api.memo', () => ({ entries: new Map(), generation: 0 }));
 
 export async function memo<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
-  const hit = entries.get(key);
-  if (hit && hit.generation === generation && hit.until > Date.now()) return hit.value as Promise<T>;
+  const m = memoOfProcess();
+  const hit = m.entries.get(key);
+  if (hit && hit.generation === m.generation && hit.until > Date.now()) return hit.value as Promise<T>;
   const value = load();
-  entries.set(key, { value, until: Date.now() + ttlMs, generation });
+  m.entries.set(key, { value, until: Date.now() + ttlMs, generation: m.generation });
   // A failed load is not remembered.
-  value.catch(() => entries.delete(key));
+  value.catch(() => m.entries.delete(key));
   return value;
 }
 
 export function invalidateCatalogCaches(): void {
-  generation++;
-  entries.clear();
+  const m = memoOfProcess();
+  m.generation++;
+  m.entries.clear();
 }

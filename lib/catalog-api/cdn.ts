@@ -4,10 +4,11 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { processSingleton } from '@/lib/process-singleton';
 import { sceneSvg } from '@/lib/sandbox/photos';
-import { settings } from '../settings';
-import { Slots } from '../slots';
-import { visitorOf } from '../visitor';
+import { settings } from '@/lib/settings';
+import { Slots } from '@/lib/slots';
+import { visitorOf } from '@/lib/visitor';
 import { getDb, queryRows } from './db/client';
 import { renderWait } from './limits';
 import { logger } from './logger';
@@ -45,9 +46,16 @@ function cacheDir(): string {
   return path.resolve(settings().DATA_DIR, 'cdn');
 }
 
-let cachedFiles: number | null = null;
-const inFlight = new Map<string, Promise<Buffer | null>>();
-const renderSlots = new Slots(RENDERS_AT_ONCE);
+/**
+ * The CDN's state, one per process (lib/process-singleton.ts): renders in flight (a width asked twice at
+ * once is drawn once), the slots that bound renders at once, and how many files its folder holds.
+ */
+const cdnOfProcess = () =>
+  processSingleton('catalog-api.cdn', () => ({
+    cachedFiles: null as number | null,
+    inFlight: new Map<string, Promise<Buffer | null>>(),
+    renderSlots: new Slots(RENDERS_AT_ONCE),
+  }));
 
 async function render(id: number, width: number | null): Promise<{ bytes: Buffer; width: number } | null> {
   const db = await getDb();
@@ -58,7 +66,7 @@ async function render(id: number, width: number | null): Promise<{ bytes: Buffer
   if (!photo) return null;
   const w = width ?? photo.width;
   const h = Math.max(1, Math.round((w * photo.height) / photo.width));
-  const bytes = await renderSlots.run(() =>
+  const bytes = await cdnOfProcess().renderSlots.run(() =>
     sharp(Buffer.from(sceneSvg(id, photo.scene, w, h)))
       .jpeg({ quality: 80, progressive: true })
       .toBuffer(),
@@ -68,16 +76,17 @@ async function render(id: number, width: number | null): Promise<{ bytes: Buffer
 
 async function keep(file: string, bytes: Buffer): Promise<void> {
   const dir = cacheDir();
-  if (cachedFiles === null) {
+  const cdn = cdnOfProcess();
+  if (cdn.cachedFiles === null) {
     mkdirSync(dir, { recursive: true });
-    cachedFiles = readdirSync(dir).length;
+    cdn.cachedFiles = readdirSync(dir).length;
   }
-  if (cachedFiles >= MAX_CACHED_FILES) return;
+  if (cdn.cachedFiles >= MAX_CACHED_FILES) return;
   // Written aside and renamed, so a reader never sees half a file.
   const tmp = `${file}.${process.pid}.tmp`;
   await writeFile(tmp, bytes);
   await rename(tmp, file);
-  cachedFiles++;
+  cdn.cachedFiles++;
 }
 
 const fileName = (id: number, width: number | null) => `${id}-${width ?? 'o'}-${VERSION}.jpg`;
@@ -88,7 +97,7 @@ async function renderedBytes(id: number, width: number | null): Promise<Buffer |
   try {
     return await readFile(path.join(cacheDir(), name));
   } catch {}
-  return (await inFlight.get(name)) ?? null;
+  return (await cdnOfProcess().inFlight.get(name)) ?? null;
 }
 
 /** The bytes of a photo at a width, from the disk cache or rendered now; null for an unknown photo. */
@@ -98,6 +107,7 @@ export async function photoBytes(id: number, width: number | null): Promise<Buff
   try {
     return await readFile(file);
   } catch {}
+  const { inFlight } = cdnOfProcess();
   const pending = inFlight.get(name);
   if (pending) return pending;
   const work = (async () => {

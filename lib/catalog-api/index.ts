@@ -18,6 +18,7 @@ export { startCatalogActivity } from './activity';
 export { ensureDatabase } from './bootstrap';
 export { getDb } from './db/client';
 export { handleRequest } from './http/handle';
+export { ensureSiteKey } from './site-key';
 
 import { openApiDocumentOf } from './openapi';
 import { routes } from './routes';

@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { FieldErrors, Inquiry, InquiryRequest } from '@/lib/contract';
 import { daysBetween, nowIso } from '@/lib/dates';
 import { checkStayRules, PricingRuleError } from '@/lib/rules';
-import { settings } from '../settings';
+import { settings } from '@/lib/settings';
 import { type Db, queryRows } from './db/client';
-import { ApiError, validationFailed } from './http/errors';
+import { ServiceError, validationFailed } from './http/errors';
 import type { ApiKey } from './keys';
 import { findLocation, findLocationFor } from './locations';
 import { loadPricingData } from './quote';
@@ -80,7 +80,7 @@ export async function submitInquiry(
         property.name,
       );
     } catch (error) {
-      if (error instanceof PricingRuleError) throw new ApiError('invalid_request', error.message);
+      if (error instanceof PricingRuleError) throw new ServiceError('invalid_request', error.message);
       throw error;
     }
   }

@@ -2,12 +2,16 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { nowIso } from '@/lib/dates';
+import { processSingleton } from '@/lib/process-singleton';
 import type { Db } from './db/client';
 import { apiKeys } from './db/schema';
 
 export const SCOPES = ['properties:read', 'locations:read', 'inquiries:write'] as const;
 export type Scope = (typeof SCOPES)[number];
 export type KeyMode = 'test' | 'live';
+/** A key's request limits (docs/decisions.md#rate-limits): the document's, or a partner tier's. */
+export const TIERS = ['standard', 'partner'] as const;
+export type KeyTier = (typeof TIERS)[number];
 
 export interface ApiKey {
   id: number;
@@ -16,6 +20,7 @@ export interface ApiKey {
   allowList: number[] | null;
   partnerName: string;
   advisorName: string | null;
+  tier: KeyTier;
 }
 
 export function hashKey(key: string): string {
@@ -34,6 +39,7 @@ export interface NewKey {
   partnerName: string;
   advisorName?: string | null;
   allowList?: number[] | null;
+  tier?: KeyTier;
   /** A fixed key string (the demo keys); otherwise a random one is made. */
   key?: string;
 }
@@ -52,6 +58,7 @@ export async function createKey(db: Db, input: NewKey): Promise<{ id: number; ke
       allowList: input.allowList ?? null,
       partnerName: input.partnerName,
       advisorName: input.advisorName ?? null,
+      tier: input.tier ?? 'standard',
       createdAt: nowIso(),
     })
     .returning({ id: apiKeys.id });
@@ -77,6 +84,7 @@ export async function listKeys(db: Db) {
       scopes: apiKeys.scopes,
       partnerName: apiKeys.partnerName,
       allowList: apiKeys.allowList,
+      tier: apiKeys.tier,
       revokedAt: apiKeys.revokedAt,
     })
     .from(apiKeys)
@@ -84,7 +92,9 @@ export async function listKeys(db: Db) {
 }
 
 const CACHE_MS = 10_000;
-const cache = new Map<string, { key: ApiKey | null; until: number }>();
+/** Keys found, for ten seconds: one cache per process (lib/process-singleton.ts), whichever bundle asks. */
+const keyCache = () =>
+  processSingleton('catalog-api.key-cache', () => new Map<string, { key: ApiKey | null; until: number }>());
 
 /**
  * Finds an active key by its hash. Answers are kept for ten seconds, so a revocation from the CLI
@@ -92,6 +102,7 @@ const cache = new Map<string, { key: ApiKey | null; until: number }>();
  */
 export async function findKey(db: Db, key: string): Promise<ApiKey | null> {
   const hash = hashKey(key);
+  const cache = keyCache();
   const hit = cache.get(hash);
   if (hit && hit.until > Date.now()) return hit.key;
   const [row] = await db
@@ -107,6 +118,7 @@ export async function findKey(db: Db, key: string): Promise<ApiKey | null> {
         allowList: row.allowList,
         partnerName: row.partnerName,
         advisorName: row.advisorName,
+        tier: row.tier === 'partner' ? 'partner' : 'standard',
       }
     : null;
   if (cache.size > 10_000) cache.clear();
@@ -115,5 +127,5 @@ export async function findKey(db: Db, key: string): Promise<ApiKey | null> {
 }
 
 export function clearKeyCache(): void {
-  cache.clear();
+  keyCache().clear();
 }

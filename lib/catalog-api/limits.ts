@@ -1,8 +1,9 @@
 import 'server-only';
-import { processSingleton } from '../process-singleton';
-import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../rate-limit';
-import { settings, settingsVersion } from '../settings';
-import { ApiError } from './http/errors';
+import { processSingleton } from '@/lib/process-singleton';
+import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '@/lib/rate-limit';
+import { settings, settingsVersion } from '@/lib/settings';
+import { ServiceError } from './http/errors';
+import type { ApiKey } from './keys';
 import { logger } from './logger';
 
 /*
@@ -15,6 +16,9 @@ import { logger } from './logger';
 interface Limiters {
   minute: Limiter;
   hour: Limiter;
+  /** The partner tier's request limits (SVC_PARTNER_RATE_LIMIT_*), counted apart. */
+  partnerMinute: Limiter;
+  partnerHour: Limiter;
   inquiries: Limiter;
   renders: Limiter;
 }
@@ -33,6 +37,8 @@ function limiters(): Limiters {
       return {
         minute: createLimiter('svc_minute', s.SVC_RATE_LIMIT_PER_MINUTE, 60, redis),
         hour: createLimiter('svc_hour', s.SVC_RATE_LIMIT_PER_HOUR, 3600, redis),
+        partnerMinute: createLimiter('svc_partner_minute', s.SVC_PARTNER_RATE_LIMIT_PER_MINUTE, 60, redis),
+        partnerHour: createLimiter('svc_partner_hour', s.SVC_PARTNER_RATE_LIMIT_PER_HOUR, 3600, redis),
         inquiries: createLimiter('svc_inquiries', s.SVC_INQUIRY_LIMIT_PER_10_MIN, 600, redis),
         renders: createLimiter('cdn_renders', s.CDN_RENDERS_PER_VISITOR_PER_MINUTE, 60, redis),
       };
@@ -44,7 +50,7 @@ function limiters(): Limiters {
 async function consume(limiter: Limiter, keyId: number, what: string): Promise<void> {
   const seconds = await consumeOrWait(limiter, String(keyId));
   if (seconds > 0) {
-    throw new ApiError(
+    throw new ServiceError(
       'rate_limited',
       `Too many ${what} for this key; retry after ${seconds} s.`,
       undefined,
@@ -55,11 +61,12 @@ async function consume(limiter: Limiter, keyId: number, what: string): Promise<v
   }
 }
 
-/** Counts a request against the key's per-minute and per-hour limits; 429 when over either. */
-export async function limitRequest(keyId: number): Promise<void> {
-  const { minute, hour } = limiters();
-  await consume(minute, keyId, 'requests');
-  await consume(hour, keyId, 'requests');
+/** Counts a request against the key's per-minute and per-hour limits (its tier's); 429 when over either. */
+export async function limitRequest(key: Pick<ApiKey, 'id' | 'tier'>): Promise<void> {
+  const l = limiters();
+  const [minute, hour] = key.tier === 'partner' ? [l.partnerMinute, l.partnerHour] : [l.minute, l.hour];
+  await consume(minute, key.id, 'requests');
+  await consume(hour, key.id, 'requests');
 }
 
 /** Counts an inquiry against the key's 10-minute inquiry limit; 429 (nothing created) when over it. */

@@ -1,4 +1,4 @@
 import 'server-only';
-import { createLogger } from '../logger';
+import { createLogger } from '@/lib/logger';
 
 export const logger = createLogger('catalog-api');

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { ERROR_CODES, errorBodySchema, strict } from '@/lib/contract';
-import { settings } from '../settings';
+import { settings } from '@/lib/settings';
 import { onDay, type Route } from './http/router';
 
 /*

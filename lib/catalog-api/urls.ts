@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { settings } from '../settings';
+import { settings } from '@/lib/settings';
 
 /*
  * Public addresses in responses ({site_url}, {cdn_url}: docs/decisions.md#names-and-addresses). Stored documents hold

@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
+import type { Area } from '@/lib/contract';
 import { nowIso } from '@/lib/dates';
 import { invalidateCatalogCaches } from './cache';
 import { type Db, intArray, queryRows } from './db/client';
@@ -11,7 +12,6 @@ import { refreshPropertyDocuments } from './read-model';
  * the properties it touched, so the feed, `updated_since` and the documents always agree.
  */
 
-export type Area = 'content' | 'rates' | 'availability' | 'images';
 const AREA_COLUMN: Record<Area, string> = {
   content: 'content_updated_at',
   rates: 'rates_updated_at',

@@ -103,6 +103,15 @@ export class TaggedCache {
     return loading;
   }
 
+  /**
+   * The answer held for `key`, fresh or stale, without loading it: undefined when none (or only a failure)
+   * is held. Neither counted as a read nor moving the entry's place in line for eviction.
+   */
+  peek<T>(key: string): T | undefined {
+    const entry = this.entries.peek(key);
+    return entry && 'value' in entry ? (entry.value as T) : undefined;
+  }
+
   /** Marks every entry with this tag stale; returns how many there were. */
   expireTag(tag: string): number {
     let count = 0;

@@ -1,14 +1,19 @@
 import 'server-only';
-import type { CatalogQuery, QuoteQuery, WindowQuery } from '@/lib/contract';
+import type {
+  Area,
+  CatalogQuery,
+  QuoteQuery,
+  TolerantLocationCatalog,
+  TolerantPropertyDetail,
+  TolerantPropertyImages,
+  TolerantQuote,
+  WindowQuery,
+} from '@/lib/contract';
 import type { TaggedCache } from './cache';
 import type { Answer, CallOptions, CatalogClient } from './client';
 import { UpstreamError } from './errors';
 
-/** The four areas of a property, each re-fetched on its own when its time moves in the change feed. */
-export const AREAS = ['content', 'rates', 'availability', 'images'] as const;
-export type Area = (typeof AREAS)[number];
-
-/** Cache tags, as the design names them. */
+/** Cache tags, as the design names them: an area's answers are expired by its tag when its time moves. */
 export const tags = {
   catalog: 'catalog',
   locations: 'locations',
@@ -33,6 +38,21 @@ function canonical(query: object): string {
     .join('&');
 }
 
+/** A stay a quote is asked for. */
+type QuoteStay = Partial<QuoteQuery> & Pick<QuoteQuery, 'checkin' | 'checkout'>;
+
+/** Each read's cache key, one place: what a read stores under is what a look into the cache finds. */
+const keys = {
+  search: (query: Partial<CatalogQuery>) => `search?${canonical(query)}`,
+  changes: (query: { page: number; per_page: number }) => `changes?${canonical(query)}`,
+  property: (id: number) => `property:${id}:content`,
+  rates: (id: number, window: WindowQuery) => `property:${id}:rates?${canonical(window)}`,
+  availability: (id: number, window: WindowQuery) => `property:${id}:availability?${canonical(window)}`,
+  images: (id: number) => `property:${id}:images`,
+  quote: (id: number, stay: QuoteStay) => `quote:${id}?${canonical(stay)}`,
+  locations: () => 'locations',
+};
+
 const passing = (error: unknown) => error instanceof UpstreamError && error.transient;
 /** A refusal of one visitor's share of the budget: another visitor joining that call asks for themselves. */
 const onlyTheirs = (error: unknown) =>
@@ -47,7 +67,7 @@ const markStale = (answer: unknown) => ({ ...(answer as object), stale: true });
 export function createCatalog(client: CatalogClient, cache: TaggedCache, ttl: CatalogTtls) {
   const area = <T>(id: number, which: Area, key: string, load: () => Promise<Answer<T>>) =>
     cache.get(
-      `property:${id}:${key}`,
+      key,
       {
         tags: [tags.area(id, which)],
         ttlMs: ttl.areaMs,
@@ -64,48 +84,53 @@ export function createCatalog(client: CatalogClient, cache: TaggedCache, ttl: Ca
     /** GET /properties, cached under `catalog` (any change in the feed expires every search). */
     search: (query: Partial<CatalogQuery>, o?: CallOptions) =>
       cache.get(
-        `search?${canonical(query)}`,
+        keys.search(query),
         { tags: [tags.catalog], ttlMs: ttl.areaMs, serveStaleOn: passing, markStale, onlyTheirs },
         () => client.listProperties(query, o),
       ),
     /** GET /properties/changes (no `since`: every live property), for the sitemap; expired with every search. */
     changes: (query: { page: number; per_page: number }, o?: CallOptions) =>
       cache.get(
-        `changes?${canonical(query)}`,
+        keys.changes(query),
         { tags: [tags.catalog], ttlMs: ttl.areaMs, serveStaleOn: passing, onlyTheirs },
         () => client.listChanges(query, o),
       ),
     /** GET /properties/{id} */
     property: (id: number, o?: CallOptions) =>
-      area(id, 'content', 'content', () => client.getProperty(id, o)),
+      area(id, 'content', keys.property(id), () => client.getProperty(id, o)),
     /** GET /properties/{id}/rates */
     rates: (id: number, window: WindowQuery = {}, o?: CallOptions) =>
-      area(id, 'rates', `rates?${canonical(window)}`, () => client.getRates(id, window, o)),
+      area(id, 'rates', keys.rates(id, window), () => client.getRates(id, window, o)),
     /** GET /properties/{id}/availability */
     availability: (id: number, window: WindowQuery = {}, o?: CallOptions) =>
-      area(id, 'availability', `availability?${canonical(window)}`, () =>
-        client.getAvailability(id, window, o),
-      ),
+      area(id, 'availability', keys.availability(id, window), () => client.getAvailability(id, window, o)),
     /** GET /properties/{id}/images */
-    images: (id: number, o?: CallOptions) => area(id, 'images', 'images', () => client.getImages(id, o)),
+    images: (id: number, o?: CallOptions) =>
+      area(id, 'images', keys.images(id), () => client.getImages(id, o)),
     /** GET /properties/{id}/quote, briefly, by its full parameter set; expired with the rates or the bookings. */
-    quote: (
-      id: number,
-      stay: Partial<QuoteQuery> & Pick<QuoteQuery, 'checkin' | 'checkout'>,
-      o?: CallOptions,
-    ) =>
+    quote: (id: number, stay: QuoteStay, o?: CallOptions) =>
       cache.get(
-        `quote:${id}?${canonical(stay)}`,
+        keys.quote(id, stay),
         { tags: [tags.area(id, 'rates'), tags.area(id, 'availability')], ttlMs: ttl.quoteMs, onlyTheirs },
         () => client.getQuote(id, stay, o),
       ),
     /** GET /locations (the document: refresh daily). */
     locations: (o?: CallOptions) =>
       cache.get(
-        'locations',
+        keys.locations(),
         { tags: [tags.locations], ttlMs: ttl.locationsMs, serveStaleOn: passing, onlyTheirs },
         () => client.listLocations(o),
       ),
+    /**
+     * What the cache holds for a read, fresh or stale, asking nothing of the upstream: for what must not
+     * wait on it (an inquiry's decoration, before the inquiry is stored).
+     */
+    cached: {
+      property: (id: number) => cache.peek<Answer<TolerantPropertyDetail>>(keys.property(id)),
+      images: (id: number) => cache.peek<Answer<TolerantPropertyImages>>(keys.images(id)),
+      quote: (id: number, stay: QuoteStay) => cache.peek<Answer<TolerantQuote>>(keys.quote(id, stay)),
+      locations: () => cache.peek<Answer<TolerantLocationCatalog>>(keys.locations()),
+    },
     cache,
   };
 }

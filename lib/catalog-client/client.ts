@@ -85,6 +85,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createCatalogClient(options: ClientOptions) {
   const base = options.baseUrl.replace(/\/$/, '');
+  // The key's mode as the latest answer read said it, for the site's answers that need no call.
+  let latestMode: string | null = null;
   const short = options.shortName ?? 'SVC';
   const timeoutMs = options.timeoutMs ?? 5000;
   const postTimeoutMs = options.postTimeoutMs ?? Math.max(timeoutMs, 15_000);
@@ -215,10 +217,13 @@ export function createCatalogClient(options: ClientOptions) {
         [field]: issue?.message ?? '',
       });
     }
+    latestMode = mode;
     return { data: parsed.data, mode, requestId };
   }
 
   return {
+    /** The mode of the latest answer this client read (any endpoint); null before the first. */
+    latestMode: () => latestMode,
     // GET /properties
     listProperties: (query: Partial<CatalogQuery> = {}, o?: CallOptions) =>
       call('GET', `/properties${queryString(query)}`, tolerant.catalogPage, o),

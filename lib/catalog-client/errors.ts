@@ -1,4 +1,5 @@
 import 'server-only';
+import { brand } from '@/lib/brand';
 import type { FieldErrors } from '@/lib/contract';
 
 /**
@@ -6,18 +7,17 @@ import type { FieldErrors } from '@/lib/contract';
  * message, field map, request id), or what went wrong on the way (`timeout`, `unreachable`,
  * `bad_response`, `budget_exhausted`). Never carries the API key or request headers.
  */
-const BRAND = Symbol.for('rental.UpstreamError');
+const BRAND = brand('UpstreamError');
 
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
-  readonly [BRAND] = true;
 
   /**
-   * `instanceof` by brand, not by class identity: Next.js bundles this module into several server chunks,
-   * and the process-wide client may have been built from another chunk's copy of the class.
+   * `instanceof` by brand, not by class identity (lib/brand.ts): Next.js bundles this module into several
+   * server chunks, and the process-wide client may have been built from another chunk's copy of the class.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as { [BRAND]?: boolean })[BRAND] === true;
+    return BRAND.has(value);
   }
 
   constructor(
@@ -30,6 +30,7 @@ export class UpstreamError extends Error {
     readonly retryAfter: number | null = null,
   ) {
     super(message);
+    BRAND.mark(this);
   }
 
   /** Worth trying again later: limits, timeouts, the upstream being down. A 4xx answer is not. */

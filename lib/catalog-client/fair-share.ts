@@ -1,7 +1,7 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
-import { processSingleton } from '../process-singleton';
-import { currentRequest, currentVisitor } from '../request-context';
+import { processSingleton } from '@/lib/process-singleton';
+import { currentRequest, currentVisitor } from '@/lib/request-context';
 import type { Charge } from './client';
 
 /*

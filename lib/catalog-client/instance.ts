@@ -1,8 +1,9 @@
 import 'server-only';
-import { observeUpstream, setMetricSources } from '../metrics';
-import { forgetProcessSingleton, processSingleton } from '../process-singleton';
-import { currentRequest } from '../request-context';
-import { settings } from '../settings';
+import { upstreamOf } from '@/lib/embedded-key';
+import { observeUpstream, setMetricSources } from '@/lib/metrics';
+import { forgetProcessSingleton, processSingleton } from '@/lib/process-singleton';
+import { currentRequest } from '@/lib/request-context';
+import { settings } from '@/lib/settings';
 import { RequestBudget } from './budget';
 import { TaggedCache } from './cache';
 import { type Catalog, createCatalog } from './catalog';
@@ -20,16 +21,17 @@ type Held = { client: CatalogClient; catalog: Catalog };
 function held(): Held {
   return processSingleton('catalog-client', () => {
     const s = settings();
+    const upstream = upstreamOf(s);
     const client = createCatalogClient({
-      baseUrl: s.SVC_BASE_URL ?? s.serviceBaseUrl,
-      apiKey: s.SVC_API_KEY,
+      baseUrl: upstream.baseUrl,
+      apiKey: upstream.apiKey,
       shortName: s.SVC_SHORT_NAME,
       timeoutMs: s.UPSTREAM_TIMEOUT_MS,
       postTimeoutMs: s.UPSTREAM_POST_TIMEOUT_MS,
       maxRetryWaitMs: s.UPSTREAM_MAX_RETRY_WAIT_MS,
       budget: new RequestBudget(
-        s.UPSTREAM_BUDGET_PER_MINUTE,
-        s.UPSTREAM_BUDGET_PER_HOUR,
+        upstream.budget.perMinute,
+        upstream.budget.perHour,
         Date.now,
         s.REPLICA_BUDGET_SHARE,
         { reserve: s.UPSTREAM_RESERVE_SHARE, visitor: s.UPSTREAM_VISITOR_SHARE },

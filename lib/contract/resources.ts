@@ -36,6 +36,14 @@ export const CHANGE_STATUSES = ['live', 'removed'] as const;
 export const BED_KINDS = ['king', 'queen', 'double', 'single', 'bunk', 'sofa_bed', 'crib', 'child'] as const;
 
 /**
+ * A property's four areas, each with its own time in the change feed (`updated`): the service moves exactly
+ * the area it changed, and a partner fetches again exactly the areas whose time moved. One list for the
+ * service's writers, the client's cache tags, the sync and the replica.
+ */
+export const AREAS = ['content', 'rates', 'availability', 'images'] as const;
+export type Area = (typeof AREAS)[number];
+
+/**
  * Every response resource of section 2, built twice from one definition: `strict` (closed enums, no
  * unknown keys) for the service's own contract tests and the OpenAPI document, `tolerant` for the
  * partner-side client, which must survive additive changes from a real upstream.
@@ -63,7 +71,7 @@ function build(mode: SchemaMode) {
     rates: nullableTime,
     availability: nullableTime,
     images: nullableTime,
-  });
+  } satisfies Record<Area, z.ZodType>);
 
   const locationRef = obj({ id: z.int(), name: z.string(), path: z.array(z.string()), url });
 

@@ -1,7 +1,10 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { TaggedCache } from '../catalog-client/cache';
+import type { TaggedCache } from '@/lib/catalog-client';
+import { catalog } from '@/lib/catalog-client';
+import { processSingleton } from '@/lib/process-singleton';
+import { settings } from '@/lib/settings';
 import { logger } from './logger';
 
 /*
@@ -83,4 +86,14 @@ export function cacheBroadcast(cache: TaggedCache, redisUrl: string | undefined)
     },
     ready,
   };
+}
+
+/**
+ * This process's way of expiring cache tags here and, with REDIS_URL, in every other instance: made once
+ * (it subscribes to the others' expiries), shared by the sync and the replica's load.
+ */
+export function siteBroadcast(): Broadcast {
+  return processSingleton('site.cache-broadcast', () =>
+    cacheBroadcast(catalog().cache, settings().REDIS_URL),
+  );
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { settings } from '../settings';
+import { settings } from '@/lib/settings';
 
 /** The partner page's origin, when it is one of EMBED_ALLOWED_ORIGINS or the site's own (events are posted only to it). */
 export function embedHost(raw: string | string[] | undefined): string | null {

@@ -1,7 +1,7 @@
 import 'server-only';
-import { UpstreamError } from '../catalog-client/errors';
-import { failureLog } from '../failure-log';
-import { currentRequest } from '../request-context';
+import { UpstreamError } from '@/lib/catalog-client';
+import { failureLog } from '@/lib/failure-log';
+import { currentRequest } from '@/lib/request-context';
 import { pageHeaders } from './page-headers';
 import { type Refusal, refusalPage } from './refusal-page';
 

@@ -1,12 +1,12 @@
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { CatalogClient } from '../catalog-client/client';
-import { UpstreamError } from '../catalog-client/errors';
-import { executeRows } from '../db/open';
-import type { LeadCounts } from '../metrics';
-import { forgetProcessSingleton, peekProcessSingleton, setProcessSingleton } from '../process-singleton';
-import type { Settings } from '../settings';
+import type { CatalogClient } from '@/lib/catalog-client';
+import { UpstreamError } from '@/lib/catalog-client';
+import { executeRows } from '@/lib/db/open';
+import type { LeadCounts } from '@/lib/metrics';
+import { forgetProcessSingleton, peekProcessSingleton, setProcessSingleton } from '@/lib/process-singleton';
+import type { Settings } from '@/lib/settings';
 import type { SiteDb } from './db/client';
 import { replicaProgress } from './replica/load';
 import { lastSync } from './sync';

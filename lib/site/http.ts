@@ -1,14 +1,15 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import { brand } from '@/lib/brand';
+import { notePageView, UpstreamError } from '@/lib/catalog-client';
 import { type FieldErrors, parseQuery, REQUEST_ID_PATTERN } from '@/lib/contract';
-import { UpstreamError } from '../catalog-client/errors';
-import { notePageView } from '../catalog-client/fair-share';
-import { processSingleton } from '../process-singleton';
-import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../rate-limit';
-import { currentRequest, runInRequest } from '../request-context';
-import { type Settings, settings, settingsVersion } from '../settings';
-import { PROBE_COUNTED_HEADER, visitorOf as visitorWith } from '../visitor';
+import { processSingleton } from '@/lib/process-singleton';
+import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '@/lib/rate-limit';
+import { currentRequest, runInRequest } from '@/lib/request-context';
+import { type Settings, settings, settingsVersion } from '@/lib/settings';
+import { PROBE_COUNTED_HEADER, visitorOf as visitorWith } from '@/lib/visitor';
+import { SITE_ERRORS, type SiteErrorCode } from './browser/site-errors';
 import { logFailure, templateOf, verdictOf } from './failures';
 import { logger } from './logger';
 import { waitInWords } from './refusal-page';
@@ -17,49 +18,20 @@ import { waitInWords } from './refusal-page';
  * The site's own API (`/api/*`, what the browser calls) in one place: request ids, the visitor's identity
  * and limits, the Origin check of POSTs, and one error shape for every failure:
  *   {error: {code, message, fields?, request_id}}
- * with `fields` keyed by dotted path, as the forms need them. Upstream internals (its status, its ids,
- * the key) never pass through; the mode does, as `X-Catalog-Mode`.
+ * with `fields` keyed by dotted path, as the forms need them; each code's status (and its sentence, where
+ * nothing more precise is said) comes from the site's one table of errors, which the browser reads too
+ * (lib/site/browser/site-errors.ts). Upstream internals (its status, its ids, the key) never pass through;
+ * the mode does, as `X-Catalog-Mode`.
  */
 
-export type SiteErrorCode =
-  | 'validation_failed'
-  | 'invalid_request'
-  | 'forbidden'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'unsupported_media_type'
-  | 'conflict'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'upstream_error'
-  | 'internal_error';
+export type { SiteErrorCode };
 
-const STATUS: Record<SiteErrorCode, number> = {
-  validation_failed: 400,
-  invalid_request: 400,
-  forbidden: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  unsupported_media_type: 415,
-  conflict: 409,
-  rate_limited: 429,
-  unavailable: 503,
-  upstream_error: 502,
-  internal_error: 500,
-};
-
-const SITE_ERROR = Symbol.for('rental.SiteError');
+const BRAND = brand('SiteError');
 
 export class SiteError extends Error {
-  readonly [SITE_ERROR] = true;
-
-  /** By brand, as UpstreamError: the class may exist once per server chunk. */
+  /** By brand, as UpstreamError (lib/brand.ts): the class may exist once per server chunk. */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [SITE_ERROR]?: boolean })[SITE_ERROR] === true
-    );
+    return BRAND.has(value);
   }
 
   constructor(
@@ -69,8 +41,13 @@ export class SiteError extends Error {
     readonly retryAfter?: number,
   ) {
     super(message);
+    BRAND.mark(this);
   }
 }
+
+/** A request whose fields break the contract's rules: every problem by its dotted path. */
+export const validationFailed = (fields: FieldErrors): SiteError =>
+  new SiteError('validation_failed', SITE_ERRORS.validation_failed.sentence, fields);
 
 export interface Context {
   requestId: string;
@@ -163,8 +140,7 @@ export { waitInWords };
 
 /** What an upstream failure means to a visitor, without the upstream's internals. */
 export function fromUpstream(error: UpstreamError): SiteError {
-  if (error.code === 'validation_failed')
-    return new SiteError('validation_failed', 'Some details need correcting.', error.fields ?? {});
+  if (error.code === 'validation_failed') return validationFailed(error.fields ?? {});
   // The service's own words about a stay ("the minimum stay is 7 nights") are meant for the traveller.
   if (error.status === 400) return new SiteError('invalid_request', error.message);
   if (error.status === 404) return new SiteError('not_found', 'That property is not in the catalog.');
@@ -215,7 +191,7 @@ export function errorResponse(error: SiteError, requestId: string): Response {
       request_id: requestId,
     },
   };
-  return Response.json(body, { status: STATUS[error.code], headers });
+  return Response.json(body, { status: SITE_ERRORS[error.code].status, headers });
 }
 
 /**
@@ -270,13 +246,13 @@ function failed(error: unknown, requestId: string, path: string): Response {
     return errorResponse(mapped, requestId);
   }
   logFailure('api', templateOf(path), { ...verdict, message: 'api route failed' }, requestId, error);
-  return errorResponse(new SiteError('internal_error', 'Something went wrong on our side.'), requestId);
+  return errorResponse(new SiteError('internal_error', SITE_ERRORS.internal_error.sentence), requestId);
 }
 
 /** The request's query by the contract's rules (unknown keys ignored, first value wins), or a 400 with every problem. */
 export function queryOf<T extends z.ZodObject>(schema: T, request: Request): z.infer<T> {
   const parsed = parseQuery(schema, new URL(request.url).searchParams);
-  if (!parsed.ok) throw new SiteError('validation_failed', 'Some details need correcting.', parsed.errors);
+  if (!parsed.ok) throw validationFailed(parsed.errors);
   return parsed.value;
 }
 

@@ -1,34 +1,32 @@
 import 'server-only';
+import type { CatalogClient } from '@/lib/catalog-client';
 import { fieldErrors, type InquiryRequest, inquiryRequestSchema } from '@/lib/contract';
-import type { CatalogClient } from '../catalog-client/client';
-import { today } from '../dates';
-import { readJsonObject } from '../json-body';
-import type { Settings } from '../settings';
+import { today } from '@/lib/dates';
+import { readJsonObject } from '@/lib/json-body';
+import type { Settings } from '@/lib/settings';
 import type { ProposalChoice } from './advisors/choice';
-import { HONEYPOT_FIELD } from './browser/api-client';
+import { HONEYPOT_FIELD, INQUIRY_KEY_PATTERN } from './browser/inquiry-send';
 import type { SiteDb } from './db/client';
-import type { LeadShown } from './db/schema';
-import { type Context, limitVisitor, originAllowed, SiteError } from './http';
+import { type Context, limitVisitor, originAllowed, SiteError, validationFailed } from './http';
 import {
   createLead,
-  type DeliveryPolicy,
   deliverLead,
+  deliveryPolicy,
   findLead,
   type Lead,
   leadIdFor,
   queueLead,
   sendSlots,
+  shownFromCache,
+  withShownFilledIn,
 } from './leads';
 import { logger } from './logger';
 
-export function deliveryPolicy(s: Settings): DeliveryPolicy {
-  return {
-    maxAttempts: s.LEAD_MAX_ATTEMPTS,
-    retryBaseSeconds: s.LEAD_RETRY_BASE_SECONDS,
-    claimSeconds: Math.ceil(s.UPSTREAM_POST_TIMEOUT_MS / 1000) * 2 + 10,
-    sendConcurrency: s.LEAD_SEND_CONCURRENCY,
-  };
-}
+/*
+ * POST /api/inquiries: what the site checks of an inquiry before it becomes a lead (the Origin, the
+ * visitor's limit, the body, the honeypot, the contract's rules, the Idempotency-Key), and what the
+ * traveller is told of it. The lead itself (stored, sent, queued) is lib/site/leads.
+ */
 
 /** How long a visitor's inquiry waits for a send slot before it is left to the queue (answered 202). */
 const SLOT_WAIT_MS = 3000;
@@ -36,13 +34,10 @@ const SLOT_WAIT_MS = 3000;
 /** `replayed`: the same inquiry sent again under its Idempotency-Key; the lead it made the first time. */
 export type Accepted = { lead: Lead; replayed?: boolean } | { discarded: true };
 
-/** The inquiry form's key for one inquiry (lib/site/browser/inquiry-key.ts makes it). */
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9._-]{16,100}$/;
-
 function idempotencyKeyOf(request: Request): string | undefined {
   const value = request.headers.get('idempotency-key');
   if (value === null) return undefined;
-  if (!IDEMPOTENCY_KEY.test(value))
+  if (!INQUIRY_KEY_PATTERN.test(value))
     throw new SiteError(
       'invalid_request',
       'The Idempotency-Key header must be 16 to 100 of A-Z a-z 0-9 . _ -.',
@@ -80,14 +75,14 @@ function replay(lead: Lead, request: InquiryRequest): Accepted {
 function outcome(lead: Lead): Lead {
   if (lead.status !== 'rejected') return lead;
   const problem = lead.lastError;
-  if (problem?.code === 'validation_failed')
-    throw new SiteError('validation_failed', 'Some details need correcting.', problem.fields ?? {});
+  if (problem?.code === 'validation_failed') throw validationFailed(problem.fields ?? {});
   throw new SiteError('invalid_request', problem?.message ?? 'The inquiry was not accepted.');
 }
 
 /**
  * POST /api/inquiries, in order: the Origin, the visitor's inquiry limit, the body, the honeypot, the
- * contract's rules; then the lead is stored and only then sent. Validation problems (the site's or the
+ * contract's rules; then the lead is stored (with what the traveller saw, from the cache only) and only
+ * then is anything asked of the upstream: the send, then what the confirmation lacked. Validation problems (the site's or the
  * upstream's) come back as a field map by dotted path; an upstream that is busy or down leaves the lead
  * queued, which the browser is told. With an `Idempotency-Key` (the inquiry form sends one per inquiry),
  * the same inquiry sent again (a traveller pressing Send after a lost answer) stores nothing new and
@@ -100,8 +95,6 @@ export async function acceptInquiry(
     db: SiteDb;
     client: CatalogClient;
     settings: Settings;
-    /** What the traveller saw (rental, quoted total), kept for the confirmation; never blocks the inquiry. */
-    describe?: (request: InquiryRequest) => Promise<LeadShown | null>;
     /** An inquiry from a proposal (the body's `proposal`): the advisor's line and reference, then "chosen". */
     fromProposal?: (raw: unknown, request: InquiryRequest) => Promise<ProposalChoice>;
   },
@@ -122,7 +115,7 @@ export async function acceptInquiry(
   }
   const parsed = inquiryRequestSchema(today()).safeParse(inquiry);
   if (!parsed.success) {
-    throw new SiteError('validation_failed', 'Some details need correcting.', fieldErrors(parsed.error));
+    throw validationFailed(fieldErrors(parsed.error));
   }
   const choice =
     proposal !== undefined && deps.fromProposal ? await deps.fromProposal(proposal, parsed.data) : null;
@@ -131,13 +124,14 @@ export async function acceptInquiry(
   const key = idempotencyKeyOf(request);
   const earlier = key ? await findLead(deps.db, leadIdFor(key)) : undefined;
   if (earlier) return replay(earlier, parsed.data);
-  const shown = deps.describe ? await deps.describe(parsed.data).catch(() => null) : null;
+  // What the traveller saw, from the cache only: nothing is asked of the upstream before the lead is stored.
+  const seen = await shownFromCache(parsed.data);
   const lead = await createLead(
     deps.db,
     parsed.data,
     ctx.requestId,
     policy,
-    shown,
+    seen.shown,
     ...(key ? [leadIdFor(key)] : []),
   );
   // The same key twice at once: the second finds the first's lead.
@@ -154,6 +148,8 @@ export async function acceptInquiry(
   } finally {
     slots.release();
   }
+  // The upstream has it and answered: what the cache lacked for the confirmation is worth one more look.
+  if (sent.status === 'sent' && !seen.complete) sent = await withShownFilledIn(deps.db, sent);
   const answer = outcome(sent);
   await choice?.chosen(lead.id);
   return { lead: answer };

@@ -1,22 +1,17 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { catalog, catalogClient } from '../catalog-client/instance';
-import { observeSync, setMetricSources } from '../metrics';
-import {
-  forgetProcessSingleton,
-  peekProcessSingleton,
-  processSingleton,
-  setProcessSingleton,
-} from '../process-singleton';
-import { runOutsideRequests } from '../request-context';
-import { settings } from '../settings';
-import { type Broadcast, cacheBroadcast } from './broadcast';
+import { catalogClient } from '@/lib/catalog-client';
+import { observeSync, setMetricSources } from '@/lib/metrics';
+import { forgetProcessSingleton, peekProcessSingleton, setProcessSingleton } from '@/lib/process-singleton';
+import { runOutsideRequests } from '@/lib/request-context';
+import { settings } from '@/lib/settings';
+import { siteBroadcast } from './broadcast';
 import { getSiteDb } from './db/client';
 import { leadCounts } from './health';
+import { startLeadWorker } from './leads';
 import { logger } from './logger';
 import { replicaFromFeed, startReplicaWorker } from './replica';
 import { runCatalogSync, type SyncSummary } from './sync';
-import { startLeadWorker } from './worker';
 
 /*
  * The site's background work, started once per server process: the change-feed sync on a timer and the
@@ -25,26 +20,19 @@ import { startLeadWorker } from './worker';
  * and REDIS_URL so that the one tells the others what to expire.
  */
 
-/** This process's way of expiring cache tags here and, with REDIS_URL, in every other instance. */
-function broadcast(): Broadcast {
-  return processSingleton('site.cache-broadcast', () =>
-    cacheBroadcast(catalog().cache, settings().REDIS_URL),
-  );
-}
-
 export function syncCatalog(requestId?: string): Promise<SyncSummary> {
   const running = peekProcessSingleton<Promise<SyncSummary>>('site.sync-running');
   if (running) return running;
   // The sync is the site's own work, even when a scheduler's request started it: nobody's share pays.
   const run = runOutsideRequests(async () => {
-    const { expire, clear } = broadcast();
+    const { expire, clear } = siteBroadcast();
     try {
       const summary = await runCatalogSync({
         db: await getSiteDb(),
         client: catalogClient(),
         expire,
         clear,
-        replica: replicaFromFeed,
+        recorded: replicaFromFeed,
         // One id for the whole run, in both roles' logs.
         requestId: requestId ?? `sync_${randomBytes(12).toString('hex')}`,
       });
@@ -62,7 +50,7 @@ export function syncCatalog(requestId?: string): Promise<SyncSummary> {
 /** Starts the sync timer and the lead worker, as the settings say. Runs after the server listens. */
 export function startSiteJobs(): void {
   const s = settings();
-  broadcast(); // subscribe to the other instances' expiries from the start
+  siteBroadcast(); // subscribe to the other instances' expiries from the start
   setMetricSources({ leads: async () => leadCounts(await getSiteDb()) });
   if (s.LEAD_WORKER) startLeadWorker({ db: getSiteDb, client: catalogClient, settings: s });
   startReplicaWorker();

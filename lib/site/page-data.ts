@@ -1,7 +1,7 @@
 import 'server-only';
 import { connection } from 'next/server';
-import { catalog } from '@/lib/catalog-client';
 import type { TolerantLocation } from '@/lib/contract';
+import { catalogReads } from './catalog-reads';
 
 /*
  * What the pages read, on the server, through the cached catalog. Pages are rendered per request (the
@@ -14,7 +14,7 @@ export type Mode = 'test' | 'live' | string;
 export async function catalogMode(): Promise<Mode | null> {
   await connection();
   try {
-    return (await catalog().locations()).mode;
+    return (await catalogReads.locations()).mode;
   } catch {
     return null;
   }
@@ -22,7 +22,7 @@ export async function catalogMode(): Promise<Mode | null> {
 
 export async function allLocations(): Promise<TolerantLocation[]> {
   await connection();
-  return (await catalog().locations()).data.locations;
+  return (await catalogReads.locations()).data.locations;
 }
 
 /** Root-to-leaf chain of a location, for breadcrumbs. */

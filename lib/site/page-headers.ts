@@ -1,5 +1,5 @@
 import 'server-only';
-import { type Settings, settings } from '../settings';
+import { type Settings, settings } from '@/lib/settings';
 
 /*
  * The headers every page answer carries, whoever writes it (the proxy on its way to a page, the proxy's own

@@ -1,7 +1,7 @@
 import 'server-only';
-import { setProcessSingleton } from '../process-singleton';
-import { settings } from '../settings';
-import { visitorFrom } from '../visitor';
+import { setProcessSingleton } from '@/lib/process-singleton';
+import { settings } from '@/lib/settings';
+import { visitorFrom } from '@/lib/visitor';
 import { readyProbeWait } from './http';
 
 /*

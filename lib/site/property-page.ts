@@ -1,16 +1,16 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
-import { type Answer, type Area, catalog, UpstreamError } from '@/lib/catalog-client';
-import type { Availability, InquiryRequest, Quote, TolerantPropertyDetail } from '@/lib/contract';
+import { type Answer, UpstreamError } from '@/lib/catalog-client';
+import type { Area, Availability, Quote, TolerantPropertyDetail } from '@/lib/contract';
 import { addDays, today } from '@/lib/dates';
+import { failureLog } from '@/lib/failure-log';
+import { currentRequest } from '@/lib/request-context';
 import { clipRanges } from '@/lib/rules';
-import { failureLog } from '../failure-log';
-import { currentRequest } from '../request-context';
 import type { BookingData } from './browser/booking';
 import { CALENDAR_DAYS, calendarOf } from './browser/calendar-rules';
 import { readStay, type Stay } from './browser/stay';
 import { calendarRatesWindow } from './browser/stay-rules';
-import type { LeadShown } from './db/schema';
+import { catalogReads } from './catalog-reads';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -19,7 +19,7 @@ export async function propertyOrNotFound(rawId: string): Promise<TolerantPropert
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
   if (id < 1) notFound();
   try {
-    return (await catalog().property(id)).data;
+    return (await catalogReads.property(id)).data;
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 404) notFound();
     throw error;
@@ -37,7 +37,7 @@ export const calendarWindow = (day: string) => ({ from: day, to: addDays(day, CA
  * that are not the upstream's (a bug) still fail the page.
  */
 export async function propertyAreas(p: TolerantPropertyDetail) {
-  const c = catalog();
+  const c = catalogReads;
   const day = today();
   const read = async <T>(area: Area, load: () => Promise<Answer<T>>) => {
     try {
@@ -124,7 +124,7 @@ export async function quoteForPage(
 ): Promise<Quote | null> {
   const { checkin, checkout, adults, children, bedrooms } = stay;
   if (!checkin || !checkout || adults + children > p.sleeps || booking.missing.length) return null;
-  const asked = catalog()
+  const asked = catalogReads
     .quote(p.id, { checkin, checkout, adults, children, ...(bedrooms ? { bedrooms } : {}) })
     .then((a): Quote | null => a.data)
     .catch(() => null);
@@ -133,62 +133,4 @@ export async function quoteForPage(
     timer = setTimeout(() => resolve(null), 1000);
   });
   return Promise.race([asked, late]).finally(() => clearTimeout(timer));
-}
-
-/**
- * The rental and the price a property inquiry was sent with, read through the same caches the page used
- * (so usually no upstream call): the quote is the one the traveller was just shown for this very stay.
- * Gives up after two seconds; a confirmation without the total is better than an inquiry kept waiting.
- */
-export async function inquiryShown(request: InquiryRequest): Promise<LeadShown | null> {
-  const id = request.property_id;
-  const c = catalog();
-  if (!id) {
-    const place = request.destination?.id;
-    if (!place) return null;
-    const all = await c
-      .locations()
-      .then((a) => a.data.locations)
-      .catch(() => []);
-    const found = all.find((l) => l.id === place);
-    return {
-      destination: found ? { name: found.name, path: found.path } : null,
-      property: null,
-      quote: null,
-    };
-  }
-  const settle = <T>(p: Promise<{ data: T }>) => p.then((a) => a.data).catch(() => null);
-  const work = Promise.all([
-    settle(c.property(id)),
-    settle(c.images(id)),
-    settle(
-      c.quote(id, {
-        checkin: request.stay.checkin,
-        checkout: request.stay.checkout,
-        adults: request.stay.guests.adults,
-        children: request.stay.guests.children,
-        ...(request.stay.bedrooms ? { bedrooms: request.stay.bedrooms } : {}),
-      }),
-    ),
-  ]);
-  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000));
-  const answer = await Promise.race([work, timeout]);
-  if (!answer) return null;
-  const [property, images, quote] = answer;
-  const cover = images?.images[0];
-  return {
-    property: property
-      ? { name: property.name, photo: cover ? { url: cover.url, caption: cover.caption } : null }
-      : null,
-    quote: quote
-      ? {
-          currency: quote.currency.code,
-          total: quote.totals.total,
-          refundable_deposits: quote.totals.refundable_deposits,
-          nights: quote.stay.nights,
-          price_on_request: quote.price_on_request,
-          accuracy: quote.accuracy,
-        }
-      : null,
-  };
 }

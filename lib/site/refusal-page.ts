@@ -1,6 +1,6 @@
 import 'server-only';
-import theme from '../../tailwind.config';
-import { settings } from '../settings';
+import { settings } from '@/lib/settings';
+import theme from '@/tailwind.config';
 
 /*
  * The site's own page for a refusal: too many pages from one visitor (429), the catalog busy or not

@@ -1,18 +1,19 @@
 import 'server-only';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { CatalogClient } from '@/lib/catalog-client';
+import { hasNextPage } from '@/lib/catalog-client';
 import type { TolerantPropertyChange } from '@/lib/contract';
-import { AREAS, type Area, tags } from '../catalog-client/catalog';
-import type { CatalogClient } from '../catalog-client/client';
-import { hasNextPage } from '../catalog-client/pages';
+import { recordFeed } from './area-times';
 import type { SiteDb } from './db/client';
-import { propertyAreas, syncState } from './db/schema';
+import { syncState } from './db/schema';
 import { logger } from './logger';
 
 /*
  * The change-feed sync, the spec's recommended flow: poll GET /properties/changes?since=<previous run>,
- * compare each property's area times with the ones stored from the last run, expire exactly the cache
- * tags of the areas that moved (and every search, when anything moved), drop removed properties. The
- * cursor and the area times live in the database, so a restart resumes where the last run ended.
+ * compare each property's area times with the site's record of them (lib/site/area-times.ts, the replica's
+ * rows), expire exactly the cache tags of the areas that moved (and every search, when anything moved),
+ * drop removed properties. The cursor and the area times live in the database, so a restart resumes where
+ * the last run ended. The replica's own listing records the moves it sees first, and expires them itself.
  *
  * `since` reaches back OVERLAP_MS before the previous run: the feed is "refreshed hourly", so a change can
  * show up in it after our run with an earlier time, and clocks differ. Comparing with the stored times keeps
@@ -22,8 +23,6 @@ import { logger } from './logger';
 const JOB = 'catalog';
 const OVERLAP_MS = 65 * 60_000;
 const PER_PAGE = 1000;
-
-type AreaTimes = Record<Area, string | null>;
 
 export interface SyncSummary {
   /** The `since` sent, or null for the first run (a full listing that sets the baseline). */
@@ -46,123 +45,57 @@ export interface SyncDeps {
   clear: () => void | Promise<void>;
   requestId?: string;
   now?: () => Date;
-  /** Hands every run's feed items to the replica (moved areas become due), before the cursor moves on. */
-  replica?: (changes: TolerantPropertyChange[], options: { full: boolean }) => Promise<unknown>;
+  /** Told once a run's moves are recorded (moved areas are now due in the replica): its worker fetches them. */
+  recorded?: () => void;
 }
 
-/**
- * The area times of a live item, or null when the item does not carry them: the document promises only
- * `id` and `status`, and a status it does not name may come (docs/upstream-contract.md). Such a property
- * is treated as changed in every area, each time it is listed.
- */
-function timesOf(change: TolerantPropertyChange): AreaTimes | null {
-  if (change.status !== 'live' || !change.updated) return null;
-  const u = change.updated;
-  return { content: u.content, rates: u.rates, availability: u.availability, images: u.images };
+/** Every page of the feed since `since` (all of it without). */
+async function readFeed(deps: SyncDeps, since: string | null) {
+  const changes: TolerantPropertyChange[] = [];
+  for (let page = 1; ; page++) {
+    const { data } = await deps.client.listChanges(
+      { ...(since ? { since } : {}), page, per_page: PER_PAGE },
+      { requestId: deps.requestId },
+    );
+    changes.push(...data.changes);
+    if (!hasNextPage(data.pagination, page, data.changes.length)) return { changes, pages: page };
+  }
 }
 
 export async function runCatalogSync(deps: SyncDeps): Promise<SyncSummary> {
-  const { db, client } = deps;
+  const { db } = deps;
   const started = (deps.now ?? (() => new Date()))();
   const [state] = await db.select().from(syncState).where(eq(syncState.name, JOB));
   const cursor = state?.cursor ?? null;
   const since = cursor
     ? new Date(cursor.getTime() - OVERLAP_MS).toISOString().replace(/\.\d{3}Z$/, 'Z')
     : null;
+  const { changes, pages } = await readFeed(deps, since);
 
-  const stored = new Map<number, AreaTimes>();
-  for (const row of await db.select().from(propertyAreas)) stored.set(row.propertyId, row);
-
-  const summary: SyncSummary = {
-    since,
-    startedAt: started.toISOString(),
-    pages: 0,
-    listed: 0,
-    expired: [],
-    removed: [],
-    added: 0,
-  };
-  const upserts: (AreaTimes & { propertyId: number })[] = [];
-  const feed: TolerantPropertyChange[] = [];
-  const seen = new Set<number>();
-  const expire = new Set<string>();
-
-  for (let page = 1; ; page++) {
-    const { data } = await client.listChanges(
-      { ...(since ? { since } : {}), page, per_page: PER_PAGE },
-      { requestId: deps.requestId },
-    );
-    summary.pages++;
-    feed.push(...data.changes);
-    for (const change of data.changes) {
-      summary.listed++;
-      seen.add(change.id);
-      const before = stored.get(change.id);
-      if (change.status === 'removed') {
-        for (const area of AREAS) expire.add(tags.area(change.id, area));
-        summary.removed.push(change.id);
-        continue;
-      }
-      const now = timesOf(change);
-      if (!now) {
-        for (const area of AREAS) expire.add(tags.area(change.id, area));
-        continue;
-      }
-      if (!before) {
-        // New to us: on the first run that is every property (the baseline); later, a newly listed one.
-        if (cursor) for (const area of AREAS) expire.add(tags.area(change.id, area));
-        summary.added++;
-        upserts.push({ propertyId: change.id, ...now });
-        continue;
-      }
-      const moved = AREAS.filter((area) => now[area] !== before[area]);
-      for (const area of moved) expire.add(tags.area(change.id, area));
-      if (moved.length) upserts.push({ propertyId: change.id, ...now });
-    }
-    if (!hasNextPage(data.pagination, page, data.changes.length)) break;
-  }
-
-  // A full listing names every live property: the ones we knew that it left out have gone.
-  if (!since) {
-    for (const id of stored.keys()) {
-      if (!seen.has(id)) {
-        summary.removed.push(id);
-        for (const area of AREAS) expire.add(tags.area(id, area));
-      }
-    }
-  }
-  if (cursor && (expire.size > 0 || summary.added > 0)) expire.add(tags.catalog);
-  summary.expired = [...expire];
-
-  // The replica first: if this fails, the cursor stays put and the next run hands the same moves again.
-  await deps.replica?.(feed, { full: !since });
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < upserts.length; i += 500) {
-      await tx
-        .insert(propertyAreas)
-        .values(upserts.slice(i, i + 500))
-        .onConflictDoUpdate({
-          target: propertyAreas.propertyId,
-          set: {
-            content: sql`excluded.content`,
-            rates: sql`excluded.rates`,
-            availability: sql`excluded.availability`,
-            images: sql`excluded.images`,
-          },
-        });
-    }
-    if (summary.removed.length)
-      await tx.delete(propertyAreas).where(inArray(propertyAreas.propertyId, summary.removed));
+  // The record and the cursor move together: if this fails, the next run finds the same moves again.
+  const summary = await db.transaction(async (tx) => {
+    const recorded = await recordFeed(tx, changes, { full: !since, baseline: !cursor });
+    const run: SyncSummary = {
+      since,
+      startedAt: started.toISOString(),
+      pages,
+      listed: changes.length,
+      expired: recorded.expired,
+      removed: recorded.gone,
+      added: recorded.added,
+    };
     const values = {
       cursor: started,
       lastRunAt: started,
-      lastSummary: { ...summary, expired: summary.expired.length },
+      lastSummary: { ...run, expired: run.expired.length },
     };
     await tx
       .insert(syncState)
       .values({ name: JOB, ...values })
       .onConflictDoUpdate({ target: syncState.name, set: values });
+    return run;
   });
+  deps.recorded?.();
   // The cache is told only once the new times are stored: a failure before this point leaves the cursor
   // where it was, and the next run finds the same moves again.
   if (cursor) await deps.expire(summary.expired);

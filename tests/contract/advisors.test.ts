@@ -16,8 +16,8 @@ import { proposalByShareToken, recordView } from '@/lib/site/advisors/proposals'
 import { clientView } from '@/lib/site/advisors/view';
 import { openSiteDatabase } from '@/lib/site/db/client';
 import { leads, proposals } from '@/lib/site/db/schema';
-import { applyFeedToReplica, runReplicaWork } from '@/lib/site/replica/load';
-import { replicaIndex } from '@/lib/site/replica/search';
+import { replicaChanged, replicaIndex } from '@/lib/site/replica/in-memory';
+import { runReplicaWork } from '@/lib/site/replica/load';
 import { runCatalogSync } from '@/lib/site/sync';
 import { serveService } from './http';
 import { api, setupService } from './service';
@@ -104,16 +104,23 @@ async function viewOf(shareToken: string) {
   return clientView(site.db, row);
 }
 
-const sync = () => {
+/** One run of the change-feed sync, then the replica's worker fetching what it found moved (as a server does). */
+const sync = async () => {
   const cache = catalog().cache;
-  return runCatalogSync({
+  await runCatalogSync({
     db: site.db,
     client: catalogClient(),
     expire: (list) => {
       for (const tag of list) cache.expireTag(tag);
     },
     clear: () => cache.clear(),
-    replica: (changes, options) => applyFeedToReplica(site.db, changes, options),
+  });
+  await runReplicaWork({
+    db: site.db,
+    client: catalogClient(),
+    holder: 'test',
+    sleep: async () => {},
+    changed: replicaChanged,
   });
 };
 
@@ -293,9 +300,25 @@ describe('sending, viewing, re-quoting', () => {
 
   it('shows both figures after a rate edit in the catalog, once the change feed has told the site', async () => {
     await sync(); // the baseline
-    const id = rentals[1]!;
+    // An option whose stay a published rate period prices (not last year's standing in, which an edit of
+    // this year's rates leaves as it was).
+    const quoteOf = async (id: number) =>
+      (await api(`/properties/${id}/quote?checkin=${CHECKIN}&checkout=${CHECKOUT}&adults=2`)).body.totals
+        .total;
+    let id = 0;
+    for (const candidate of rentals.slice(0, 8)) {
+      const { body } = await api(`/properties/${candidate}/rates?from=${CHECKIN}&to=${CHECKOUT}`);
+      const periods = body.rates as { start_date: string; end_date: string }[];
+      if (periods.some((p) => p.start_date <= CHECKIN && p.end_date >= CHECKOUT)) {
+        id = candidate;
+        break;
+      }
+    }
+    expect(id).toBeGreaterThan(0);
+    const before = await quoteOf(id);
     await editRates(service.db, id, 1.1, new Date(Date.now() + 1000).toISOString());
     await sync();
+    expect(await quoteOf(id)).toBeGreaterThan(before);
     const view = await viewOf(share);
     if (view?.kind !== 'open') throw new Error('not open');
     const moved = view.options.find((o) => o.option.propertyId === id)!;
@@ -317,7 +340,6 @@ describe('sending, viewing, re-quoting', () => {
       new Date(Date.now() + 2000).toISOString(),
     );
     await sync();
-    await runReplicaWork({ db: site.db, client: catalogClient(), holder: 'test', sleep: async () => {} });
     upstream.take();
     const view = await viewOf(share);
     if (view?.kind !== 'open') throw new Error('not open');

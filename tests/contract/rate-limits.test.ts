@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/catalog-api/http/errors';
+import { getDb } from '@/lib/catalog-api/db/client';
+import { ServiceError } from '@/lib/catalog-api/http/errors';
+import { createKey } from '@/lib/catalog-api/keys';
 import { limitInquiry } from '@/lib/catalog-api/limits';
 import { reloadSettings } from '@/lib/settings';
 import { api, DEMO_KEYS, setupService } from './service';
@@ -17,6 +19,8 @@ afterEach(() => {
     'SVC_RATE_LIMIT_PER_MINUTE',
     'SVC_RATE_LIMIT_PER_HOUR',
     'SVC_INQUIRY_LIMIT_PER_10_MIN',
+    'SVC_PARTNER_RATE_LIMIT_PER_MINUTE',
+    'SVC_PARTNER_RATE_LIMIT_PER_HOUR',
   ]) {
     if (SAVED[name] === undefined) delete process.env[name];
     else process.env[name] = SAVED[name];
@@ -67,13 +71,36 @@ describe('section 8: limits per key', () => {
     expect((await api('/properties?per_page=1')).status).toBe(200);
   });
 
+  it('gives a partner-tier key its tier’s limits, counted apart from the document’s', async () => {
+    const { key } = await createKey(await getDb(), {
+      mode: 'test',
+      scopes: ['properties:read'],
+      label: 'partner tier',
+      partnerName: 'Tier test',
+      tier: 'partner',
+    });
+    withLimits({
+      SVC_RATE_LIMIT_PER_MINUTE: '2',
+      SVC_RATE_LIMIT_PER_HOUR: '1000',
+      SVC_PARTNER_RATE_LIMIT_PER_MINUTE: '6',
+      SVC_PARTNER_RATE_LIMIT_PER_HOUR: '1000',
+    });
+    // A standard key stops at 2; the partner key goes on to its own 6.
+    for (let i = 0; i < 2; i++) expect((await api('/properties?per_page=1')).status).toBe(200);
+    expect((await api('/properties?per_page=1')).status).toBe(429);
+    for (let i = 0; i < 6; i++) expect((await api('/properties?per_page=1', { key })).status).toBe(200);
+    const over = await api('/properties?per_page=1', { key });
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
   it('limits inquiries per key per 10 minutes, with a Retry-After of up to 600 s', async () => {
     withLimits({ SVC_INQUIRY_LIMIT_PER_10_MIN: '2' });
     await limitInquiry(101);
     await limitInquiry(101);
     const rejection = await limitInquiry(101).catch((e: unknown) => e);
-    expect(rejection).toBeInstanceOf(ApiError);
-    const error = rejection as ApiError;
+    expect(rejection).toBeInstanceOf(ServiceError);
+    const error = rejection as ServiceError;
     expect(error.code).toBe('rate_limited');
     expect(Number(error.headers?.['Retry-After'])).toBeGreaterThan(500);
     expect(Number(error.headers?.['Retry-After'])).toBeLessThanOrEqual(600);

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as mapPlaces from '@/app/api/map/places/route';
+import * as search from '@/app/api/search/route';
 import { runActivityBatch } from '@/lib/catalog-api/activity';
 import { removeProperty } from '@/lib/catalog-api/writers';
-import { catalog, catalogClient, UpstreamError } from '@/lib/catalog-client';
+import { catalog, catalogClient, tags, UpstreamError } from '@/lib/catalog-client';
 import { RequestBudget } from '@/lib/catalog-client/budget';
 import { createCatalogClient } from '@/lib/catalog-client/client';
 import { addDays } from '@/lib/dates';
@@ -11,8 +12,11 @@ import { Random } from '@/lib/sandbox/demo/random';
 import { openSiteDatabase } from '@/lib/site/db/client';
 import { replicaProperties } from '@/lib/site/db/schema';
 import { fxRates } from '@/lib/site/replica/fx';
-import { applyFeedToReplica, replicaProgress, runReplicaWork } from '@/lib/site/replica/load';
-import { cardPrice, type ReplicaQuery, replicaIndex, searchIndex } from '@/lib/site/replica/search';
+import { replicaIndex } from '@/lib/site/replica/in-memory';
+import { replicaProgress, runReplicaWork } from '@/lib/site/replica/load';
+import type { SearchRequest } from '@/lib/site/search';
+import { cardPrice } from '@/lib/site/search/card-price';
+import { searchIndex } from '@/lib/site/search/from-replica';
 import { runCatalogSync } from '@/lib/site/sync';
 import { listen, serveService } from './http';
 import { rows, setupService } from './service';
@@ -61,20 +65,42 @@ async function upstreamIds(query: Record<string, string | number | undefined>) {
   }
 }
 
-const baseQuery = (over: Partial<ReplicaQuery>): ReplicaQuery => ({
-  adults: 2,
-  children: 0,
-  sort: 'id',
+/** A search as the site asks it, written with the catalog's filters (`guests`, `rooms`) where it has them. */
+type Query = {
+  location?: number;
+  checkin?: string;
+  checkout?: string;
+  guests?: number;
+  rooms?: number;
+  adults?: number;
+  children?: number;
+  bedrooms?: number;
+  sort?: SearchRequest['sort'];
+  currency?: string;
+  priceMin?: number;
+  priceMax?: number;
+};
+const baseQuery = (q: Query): SearchRequest => ({
+  location: q.location,
+  stay: {
+    checkin: q.checkin,
+    checkout: q.checkout,
+    adults: q.adults ?? 2,
+    children: q.children ?? 0,
+    bedrooms: q.bedrooms ?? q.rooms,
+  },
+  sleeps: q.guests,
+  sort: q.sort ?? 'id',
+  price: { min: q.priceMin, max: q.priceMax },
+  currency: q.currency ?? 'EUR',
   page: 1,
   perPage: 100_000,
-  currency: 'EUR',
-  today,
-  ...over,
+  params: '',
 });
 
-async function replicaIds(q: Partial<ReplicaQuery>) {
+async function replicaIds(q: Query) {
   const index = await replicaIndex(site.db);
-  return searchIndex(index, baseQuery(q), fx).properties.map((p) => p.id);
+  return searchIndex(index, baseQuery(q), today, fx).properties.map((p) => p.id);
 }
 
 /** The replica's rows that a fresh load would also hold, in a comparable shape. */
@@ -161,7 +187,7 @@ describe('the replica', { timeout: 180_000 }, () => {
         checkout: q.checkout as string | undefined,
         guests: q.guests as number | undefined,
         rooms: q.rooms as number | undefined,
-        sort: q.sort as ReplicaQuery['sort'],
+        sort: q.sort as SearchRequest['sort'],
       });
       // Same set, same order (every sort breaks ties by id).
       expect(got, JSON.stringify(q)).toEqual(expected);
@@ -185,7 +211,7 @@ describe('the replica', { timeout: 180_000 }, () => {
       const children = rng.int(0, 3);
       const bedrooms = rng.chance(0.3) ? rng.int(1, 5) : undefined;
       const q = baseQuery({ checkin, checkout, adults, children, bedrooms });
-      const card = cardPrice(index.entries.get(id)!, q, fx);
+      const card = cardPrice(index.entries.get(id)!, { stay: q.stay, currency: q.currency, today }, fx);
       const quote = await catalogClient()
         .getQuote(id, { checkin, checkout, adults, children, ...(bedrooms ? { bedrooms } : {}) })
         .then((answer) => answer.data)
@@ -217,13 +243,23 @@ describe('the replica', { timeout: 180_000 }, () => {
     const index = await replicaIndex(site.db);
     const checkin = addDays(today, 60);
     const checkout = addDays(checkin, 7);
-    const asc = searchIndex(index, baseQuery({ checkin, checkout, sort: 'price', currency: 'USD' }), fx);
+    const asc = searchIndex(
+      index,
+      baseQuery({ checkin, checkout, sort: 'price', currency: 'USD' }),
+      today,
+      fx,
+    );
     const nightly = asc.properties.map((p) => p.price.converted?.nightly ?? p.price.nightly);
     const priced = nightly.filter((n): n is number => n !== null);
     expect(priced.length).toBeGreaterThan(20);
     expect(priced).toEqual([...priced].sort((a, b) => a - b));
     expect(nightly.slice(priced.length).every((n) => n === null)).toBe(true);
-    const desc = searchIndex(index, baseQuery({ checkin, checkout, sort: '-price', currency: 'USD' }), fx);
+    const desc = searchIndex(
+      index,
+      baseQuery({ checkin, checkout, sort: '-price', currency: 'USD' }),
+      today,
+      fx,
+    );
     const down = desc.properties
       .map((p) => p.price.converted?.nightly ?? p.price.nightly)
       .filter((n) => n !== null);
@@ -240,6 +276,7 @@ describe('the replica', { timeout: 180_000 }, () => {
         priceMin: Math.ceil(lo),
         priceMax: Math.floor(hi),
       }),
+      today,
       fx,
     );
     const inside = priced.filter((n) => n >= Math.ceil(lo) && n <= Math.floor(hi));
@@ -249,8 +286,25 @@ describe('the replica', { timeout: 180_000 }, () => {
     const rate = fx.rates.USD! / fx.rates[foreign.price.currency]!;
     expect(foreign.price.converted!.amount).toBeCloseTo(foreign.price.amount! * rate, 1);
     // Without dates: "from" the lowest nightly rate, never above any stay's average.
-    const from = searchIndex(index, baseQuery({ sort: 'price' }), fx).properties[0]!;
+    const from = searchIndex(index, baseQuery({ sort: 'price' }), today, fx).properties[0]!;
     expect(from.price.kind).toBe('from');
+  });
+
+  it('answers /api/search with no upstream call, in the mode of the client’s latest answer', async () => {
+    await replicaIndex(site.db);
+    // Not even the location catalog's cache, expired: the mode is the one the load's answers carried.
+    catalog().cache.expireTag(tags.locations);
+    upstream.take();
+    const checkin = addDays(today, 30);
+    const res = await call<{ source: string; properties: { price: { kind: string } }[] }>(
+      search.GET,
+      `/api/search?checkin=${checkin}&checkout=${addDays(checkin, 5)}&sort=price&per_page=5`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.source).toBe('replica');
+    expect(res.body.properties[0]?.price.kind).toBe('stay');
+    expect(res.headers.get('x-catalog-mode')).toBe('test');
+    expect(upstream.take()).toEqual([]);
   });
 
   it('after catalog activity and one sync, equals a fresh load (rates, availability, removals)', async () => {
@@ -263,7 +317,6 @@ describe('the replica', { timeout: 180_000 }, () => {
           for (const tag of list) cache.expireTag(tag);
         },
         clear: () => cache.clear(),
-        replica: (changes, options) => applyFeedToReplica(site.db, changes, options),
       });
     await sync(); // the baseline
     for (let i = 0; i < 3; i++)

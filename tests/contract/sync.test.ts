@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runActivityBatch } from '@/lib/catalog-api/activity';
 import { removeProperty } from '@/lib/catalog-api/writers';
-import { AREAS, catalog, catalogClient, tags } from '@/lib/catalog-client';
+import { catalog, catalogClient, tags } from '@/lib/catalog-client';
+import { AREAS } from '@/lib/contract';
 import { Random } from '@/lib/sandbox/demo/random';
-import { propertyAreas } from '@/lib/site/db/schema';
+import { replicaProperties } from '@/lib/site/db/schema';
 import { lastSync, runCatalogSync } from '@/lib/site/sync';
 import { serveService } from './http';
 import { rows, setupService } from './service';
@@ -78,7 +79,8 @@ describe('the change-feed sync', () => {
     const first = await sync();
     const ids = await liveIds();
     expect(first).toMatchObject({ since: null, listed: ids.length, added: ids.length, pages: 1 });
-    expect(await site.db.select().from(propertyAreas)).toHaveLength(ids.length);
+    // The site's record of area times (the replica's rows) holds every live property.
+    expect(await site.db.select().from(replicaProperties).where(sql`NOT removed`)).toHaveLength(ids.length);
 
     // Warm: every area of every property once, then nothing more reaches the upstream.
     await viewAll(ids);
@@ -132,7 +134,10 @@ describe('the change-feed sync', () => {
     expect(run.expired).toEqual(
       expect.arrayContaining([...AREAS.map((a) => tags.area(id!, a)), tags.catalog]),
     );
-    expect(await site.db.select().from(propertyAreas).where(sql`property_id = ${id}`)).toEqual([]);
+    // The record no longer holds it as live (its row stays, removed, for the replica's other instances).
+    expect(
+      await site.db.select().from(replicaProperties).where(sql`property_id = ${id} AND NOT removed`),
+    ).toEqual([]);
     upstream.take();
     await catalog().search({ per_page: 10 });
     expect(upstream.take()).toHaveLength(1);

@@ -4,11 +4,13 @@ import * as search from '@/app/api/search/route';
 import { catalog, catalogClient, hasNextPage, tags } from '@/lib/catalog-client';
 import type { TolerantPropertyChange } from '@/lib/contract';
 import { addDays, today } from '@/lib/dates';
+import { recordFeed } from '@/lib/site/area-times';
 import { replicaProperties } from '@/lib/site/db/schema';
 import { calendarWindow, propertyAreas } from '@/lib/site/property-page';
 import { fxRates } from '@/lib/site/replica/fx';
-import { applyFeedToReplica, availabilityWindow, runReplicaWork } from '@/lib/site/replica/load';
-import { replicaChanged, replicaIndex, searchIndex } from '@/lib/site/replica/search';
+import { replicaChanged, replicaIndex } from '@/lib/site/replica/in-memory';
+import { availabilityWindow, runReplicaWork } from '@/lib/site/replica/load';
+import { searchIndex } from '@/lib/site/search/from-replica';
 import { runCatalogSync } from '@/lib/site/sync';
 import { FAULTS, startVendor, TREATMENTS, type Vendor } from '../../scripts/foreign/vendor';
 import { serveService, switchableUpstream } from './http';
@@ -175,16 +177,15 @@ describe('the replica through a vendor we did not write', { timeout: 180_000 }, 
       searchIndex(
         index,
         {
-          checkin,
-          checkout: addDays(checkin, 7),
-          adults: 2,
-          children: 0,
+          stay: { checkin, checkout: addDays(checkin, 7), adults: 2, children: 0 },
           sort: 'id',
+          price: {},
           page: 1,
           perPage: 1000,
           currency: 'EUR',
-          today: today(),
+          params: '',
         },
+        today(),
         fxRates(),
       ).properties.map((p) => p.id);
     const later = q(addDays(today(), 400));
@@ -195,7 +196,7 @@ describe('the replica through a vendor we did not write', { timeout: 180_000 }, 
   it('fetches every area of a property the feed names without times, and drops one that is not there', async () => {
     await use(() => vendor.url);
     const [a] = live;
-    const result = await applyFeedToReplica(
+    const result = await recordFeed(
       site.db,
       [
         { id: a!, status: 'live' },

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { FEE_TYPES, POLICY_KEYS, PROPERTY_TYPES } from '@/lib/contract';
 import { addDays, daysBetween } from '@/lib/dates';
+import {
+  availabilityProblem,
+  bedroomsPriced,
+  occupancyOf,
+  type Period,
+  type Rate,
+  rateForNight,
+  ruleProblem,
+} from '@/lib/rules';
 import { generateDemoCatalog } from '@/lib/sandbox/demo/generate';
+import { landFor } from '@/lib/sandbox/demo/scenery';
 
 const NOW = '2026-11-21T12:00:00Z';
 // Large enough for every case the generator draws (12 bedrooms, every fee type, three rate tiers), small
@@ -9,6 +19,40 @@ const NOW = '2026-11-21T12:00:00Z';
 const SIZE = 400;
 const catalog = generateDemoCatalog({ seed: 42, properties: SIZE, now: NOW });
 const live = catalog.properties.filter((p) => p.status === 'live');
+
+/** A property's bookings and rates in the shared rules' shapes. */
+function termsOf(id: number) {
+  const booked = catalog.booked_ranges
+    .filter((r) => r.property_id === id)
+    .map((r) => ({
+      checkin: r.checkin,
+      checkout: r.checkout,
+      checkin_full_day: r.checkin_full_day ?? false,
+      checkout_full_day: r.checkout_full_day ?? false,
+    }));
+  const periods: Period[] = catalog.rate_periods
+    .filter((r) => r.property_id === id)
+    .map((r) => ({
+      start: r.start_date,
+      end: r.end_date,
+      rooms: r.rooms,
+      nightly: Number(r.nightly),
+      weekly: r.weekly === null ? null : Number(r.weekly),
+      monthly: r.monthly === null ? null : Number(r.monthly),
+      minStay: r.min_stay,
+    }));
+  const d = catalog.default_rates.find((r) => r.property_id === id);
+  const defaultRate: Rate | null = d
+    ? {
+        rooms: d.rooms,
+        nightly: Number(d.nightly),
+        weekly: null,
+        monthly: d.monthly === null ? null : Number(d.monthly),
+        minStay: d.min_stay,
+      }
+    : null;
+  return { occupancy: occupancyOf(booked), periods, defaultRate };
+}
 
 describe('demo catalog generator', () => {
   it('is deterministic for a seed and differs for another seed', () => {
@@ -122,6 +166,70 @@ describe('demo catalog generator', () => {
     for (const p of removed) {
       expect(Date.parse(NOW) - Date.parse(p.removed_at ?? '')).toBeLessThan(7 * 86_400_000);
     }
+  });
+
+  it('has stays of four weeks or more, at a monthly rate, in each of the coming seasons', () => {
+    const today = NOW.slice(0, 10);
+    for (let season = 0; season < 4; season++) {
+      const from = addDays(today, 21 + season * 91);
+      // Live homes with a 28-night stay free, bookable by the rules and priced at its monthly rate,
+      // starting on some day of the season's first 56.
+      const bookable = live.filter((p) => {
+        const { occupancy, periods, defaultRate } = termsOf(p.id);
+        for (let d = 0; d < 56; d++) {
+          const checkin = addDays(from, d);
+          const checkout = addDays(checkin, 28);
+          if (availabilityProblem(occupancy, checkin, checkout)) continue;
+          const stay = {
+            checkin,
+            checkout,
+            adults: 2,
+            children: 0,
+            property: { bedrooms: p.bedrooms, sleeps: p.sleeps, priceOnRequest: p.price_on_request ?? false },
+            periods,
+            defaultRate,
+          };
+          if (ruleProblem(stay)) continue;
+          const { rate } = rateForNight(checkin, bedroomsPriced(stay), periods, defaultRate);
+          if (rate?.monthly) return true;
+        }
+        return false;
+      });
+      expect(bookable.length, `season from ${from}`).toBeGreaterThanOrEqual(Math.round(live.length * 0.05));
+    }
+  });
+
+  it('says one thing about a home: policies, rules, staff, amenities and its setting agree', () => {
+    const amenities = (id: number) =>
+      catalog.amenities.filter((a) => a.property_id === id).flatMap((a) => a.items);
+    let staffed = 0;
+    for (const p of catalog.properties) {
+      const items = amenities(p.id);
+      const rules = p.house_rules ?? '';
+      if (rules.includes('No parties or events')) expect(p.policies.events, p.name).not.toBe('yes');
+      if (rules.includes('Pool is unfenced')) {
+        expect(items).not.toContain('Pool fence');
+        expect(items.some((i) => /pool/i.test(i))).toBe(true);
+      }
+      const home = ['villa', 'estate', 'chalet'].includes(p.type) && p.bedrooms >= 4;
+      const staff = p.staff ?? [];
+      if (!home)
+        expect(
+          staff.filter((s) => s !== 'Housekeeper'),
+          p.name,
+        ).toEqual([]);
+      else if (staff.length) staffed++;
+      if (items.includes('Dining for 12')) expect(p.sleeps).toBeGreaterThanOrEqual(10);
+      if (p.type === 'apartment' || p.type === 'condo') expect(items).not.toContain('Private pool');
+      if (p.location_description?.includes('beach')) {
+        const place = catalog.locations.find((l) => l.id === p.location_id)!;
+        expect(['coast', 'tropics']).toContain(landFor(place.path, place.latitude ?? 0).setting);
+      }
+    }
+    expect(staffed).toBeGreaterThan(10);
+    expect(catalog.properties.filter((p) => p.policies.long_term === 'yes').length).toBeGreaterThan(
+      SIZE * 0.1,
+    );
   });
 
   it('moves with today: every date is relative to the day it is generated', () => {

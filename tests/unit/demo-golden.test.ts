@@ -11,18 +11,18 @@ import { type DemoCatalog, demoCatalogBatches, generateDemoCatalog } from '@/lib
 const FINGERPRINTS: Record<keyof DemoCatalog, string> = {
   locations: '051030308dd2fc37',
   location_closure: 'a8791e849f16bd06',
-  properties: '29a927b962e3eb40',
-  amenities: '0831122db05723c7',
+  properties: '26f34ee0da9212b8', // words, policies and staff that agree (issue 25)
+  amenities: '710dadc7defa3d78', // only those that fit the home: no pool of its own in an apartment
   bedrooms: '7e29bfcbaaade0b0',
   bathrooms: '9dc5be6ed27ea42e',
   reviews: '334db805b6b21306',
-  images: '7791706902f8bac0', // the demo photos' plans (photos.ts), as main's generator wrote them
-  rate_periods: '2d018a127e190fc4',
-  default_rates: '63ad697b196f5339',
+  images: 'f7b56e244ccdb75a', // the photos' plans, which follow the amenities
+  rate_periods: '6032a189bf83c519', // a monthly rate in every season of homes let for long stays
+  default_rates: '2ce4c2a837e878b6', // and on their default rate
   fees: '1a9f70b2dfc8d15e',
   taxes: '3dbbade04786fe8c',
   promotions: '974f4751067cb748',
-  booked_ranges: '781686a629c2a9e2',
+  booked_ranges: 'd269495904983d32', // and five to eight free weeks in each coming season
   agents: '5430bfe534ebc66c',
 };
 

@@ -3,11 +3,11 @@ import type { PropertySummary } from '@/lib/contract';
 import { occupancyOf } from '@/lib/rules';
 import { boundsOfView, formatBounds, inBounds, parseBounds, positionOf } from '@/lib/site/browser/bounds';
 import { fieldMessages } from '@/lib/site/browser/messages';
-import { activeFilters, apiQueryFor, cleanParams } from '@/lib/site/browser/search';
-import { parseSearch } from '@/lib/site/catalog-pages';
+import { activeFilters, apiQueryFor, cleanSearchParams } from '@/lib/site/browser/search-url';
 import { fxRates } from '@/lib/site/replica/fx';
 import { placePositions } from '@/lib/site/replica/places';
-import { type ReplicaQuery, searchIndex } from '@/lib/site/replica/search';
+import { readSearch, type SearchRequest } from '@/lib/site/search';
+import { searchIndex } from '@/lib/site/search/from-replica';
 
 /*
  * "Search this area": the map's box in the URL (`bounds=west,south,east,north`), read back strictly, and the
@@ -79,16 +79,16 @@ describe('the map area in the URL', () => {
   });
 
   it('is a search parameter: kept, counted as a filter, checked, and the map toggle is not sent to search', () => {
-    const params = cleanParams(new URLSearchParams('bounds=10,42.5,12,44&map=1&junk=1'));
+    const params = cleanSearchParams(new URLSearchParams('bounds=10,42.5,12,44&map=1&junk=1'));
     expect(params.toString()).toBe('bounds=10%2C42.5%2C12%2C44&map=1');
     expect(activeFilters(params)).toBe(1);
     expect(apiQueryFor(params).has('map')).toBe(false);
-    expect(cleanParams(new URLSearchParams('map=0')).toString()).toBe('');
-    expect(parseSearch(params)).toMatchObject({
+    expect(cleanSearchParams(new URLSearchParams('map=0')).toString()).toBe('');
+    expect(readSearch(params)).toMatchObject({
       ok: true,
-      site: { bounds: { west: 10, south: 42.5, east: 12, north: 44 } },
+      request: { bounds: { west: 10, south: 42.5, east: 12, north: 44 } },
     });
-    const bad = parseSearch(cleanParams(new URLSearchParams('bounds=12,44,10')));
+    const bad = readSearch(new URLSearchParams('bounds=12,44,10'));
     expect(bad.ok).toBe(false);
     expect(fieldMessages(bad.ok ? {} : bad.errors)).toEqual({
       bounds: 'The map area could not be read; choose it again on the map',
@@ -147,19 +147,20 @@ describe('the replica’s search by map area', () => {
     checkedAt: Date.now(),
     answers: new Map(),
   } as unknown as Parameters<typeof searchIndex>[0];
-  const search = (bounds?: ReplicaQuery['bounds']) =>
+  const search = (bounds?: SearchRequest['bounds']) =>
     searchIndex(
       index,
       {
-        adults: 2,
-        children: 0,
+        stay: { adults: 2, children: 0 },
         sort: 'id',
+        price: {},
         page: 1,
         perPage: 50,
         currency: 'EUR',
-        today: '2026-10-02',
         bounds,
+        params: '',
       },
+      '2026-10-02',
       fxRates(),
     );
 

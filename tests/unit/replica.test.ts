@@ -4,7 +4,7 @@ import { addDays } from '@/lib/dates';
 import { nightlyAmount, type Period, rateForNight } from '@/lib/rules';
 import { Random } from '@/lib/sandbox/demo/random';
 import { convert, parseFxRates } from '@/lib/site/replica/fx';
-import { fromNightly } from '@/lib/site/replica/search';
+import { fromNightly } from '@/lib/site/search/card-price';
 
 /*
  * The replica's pure parts: "from" prices (checked against asking every night), reference rates from the

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Location } from '@/lib/contract';
 import { addDays } from '@/lib/dates';
 import { formatDate, fromDay, showDay, toDay } from '@/lib/site/browser';
-import { inquiryKey, newInquirySeed } from '@/lib/site/browser/inquiry-key';
+import { inquiryKey, newInquirySeed } from '@/lib/site/browser/inquiry-send';
 import { matchLocations } from '@/lib/site/browser/match-locations';
-import { cleanParams } from '@/lib/site/browser/search';
+import { cleanSearchParams } from '@/lib/site/browser/search-url';
 
 const zone = process.env.TZ;
 afterEach(() => {
@@ -83,16 +83,18 @@ describe('destination type-ahead', () => {
 
 describe('search URLs', () => {
   it('keep known, non-empty parameters in a stable order, without defaults', () => {
-    const params = cleanParams(
+    const params = cleanSearchParams(
       new URLSearchParams('page=1&guests=2&location=&utm=x&sort=id&checkin=2026-12-01&rooms=3'),
     );
     expect(params.toString()).toBe('checkin=2026-12-01&bedrooms=3&guests=2');
-    expect(cleanParams({ location: ['7', '9'], page: '3' }).toString()).toBe('location=7&page=3');
+    expect(cleanSearchParams({ location: ['7', '9'], page: '3' }).toString()).toBe('location=7&page=3');
   });
   it('write the party as adults and children, and read an old link’s guests only without them', () => {
-    expect(cleanParams(new URLSearchParams('children=0&adults=3&guests=9')).toString()).toBe('adults=3');
-    expect(cleanParams(new URLSearchParams('children=2&guests=9')).toString()).toBe('children=2');
-    expect(cleanParams(new URLSearchParams('bedrooms=2&rooms=5')).toString()).toBe('bedrooms=2');
+    expect(cleanSearchParams(new URLSearchParams('children=0&adults=3&guests=9')).toString()).toBe(
+      'adults=3',
+    );
+    expect(cleanSearchParams(new URLSearchParams('children=2&guests=9')).toString()).toBe('children=2');
+    expect(cleanSearchParams(new URLSearchParams('bedrooms=2&rooms=5')).toString()).toBe('bedrooms=2');
   });
 });
 

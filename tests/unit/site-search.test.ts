@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { showRange } from '@/lib/site/browser';
 import { fieldMessages } from '@/lib/site/browser/messages';
-import { activeFilters, cleanParams } from '@/lib/site/browser/search';
-import { parseSearch } from '@/lib/site/catalog-pages';
+import { activeFilters, cleanSearchParams } from '@/lib/site/browser/search-url';
+import { readSearch } from '@/lib/site/search';
+import { catalogQueryOf } from '@/lib/site/search/from-upstream';
 
-const parse = (qs: string) => parseSearch(cleanParams(new URLSearchParams(qs)));
+const parse = (qs: string) => readSearch(new URLSearchParams(qs));
+/** The catalog's query the search would send upstream (while the replica loads). */
+const asked = (qs: string) => {
+  const search = parse(qs);
+  return search.ok ? { ok: true, query: catalogQueryOf(search.request) } : search;
+};
 
 describe('a search URL as the catalog query', () => {
   it('asks the catalog for everyone staying: adults and children together', () => {
-    const state = parse('location=4&checkin=2029-02-13&checkout=2029-02-20&adults=2&children=3&bedrooms=2');
+    const state = asked('location=4&checkin=2029-02-13&checkout=2029-02-20&adults=2&children=3&bedrooms=2');
     expect(state).toMatchObject({
       ok: true,
       query: {
@@ -21,13 +27,13 @@ describe('a search URL as the catalog query', () => {
       },
     });
     // Children alone travel with the default two adults.
-    expect(parse('children=1')).toMatchObject({ ok: true, query: { guests: 3 } });
+    expect(asked('children=1')).toMatchObject({ ok: true, query: { guests: 3 } });
   });
 
   it('reads an old link’s guests and rooms, and narrows nothing without a party', () => {
-    expect(parse('guests=4&rooms=3')).toMatchObject({ ok: true, query: { guests: 4, rooms: 3 } });
-    const bare = parse('sort=-sleeps');
-    expect(bare.ok && bare.query.guests).toBeUndefined();
+    expect(asked('guests=4&rooms=3')).toMatchObject({ ok: true, query: { guests: 4, rooms: 3 } });
+    const bare = asked('sort=-sleeps');
+    expect(bare.ok && 'query' in bare && bare.query.guests).toBeUndefined();
   });
 
   it('says what is wrong in sentences naming the field', () => {
@@ -48,7 +54,9 @@ describe('a search URL as the catalog query', () => {
   });
 
   it('counts the filters that narrow it (not the sort, not a destination page’s own place)', () => {
-    const params = cleanParams(new URLSearchParams('location=3&checkin=2029-01-01&adults=2&sort=-sleeps'));
+    const params = cleanSearchParams(
+      new URLSearchParams('location=3&checkin=2029-01-01&adults=2&sort=-sleeps'),
+    );
     expect(activeFilters(params)).toBe(3);
     expect(activeFilters(params, 3)).toBe(2);
     expect(activeFilters(new URLSearchParams())).toBe(0);

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Script from 'next/script';
-import { catalog } from '@/lib/catalog-client';
 import { settings } from '@/lib/settings';
+import { catalogReads } from '@/lib/site/catalog-reads';
 
 export const metadata: Metadata = {
   title: 'Embed our rentals on your site',
@@ -32,7 +32,7 @@ export default async function PartnersPage() {
   const { siteUrl } = settings();
   let example = 1;
   try {
-    example = (await catalog().search({ per_page: 1 })).data.properties[0]?.id ?? 1;
+    example = (await catalogReads.catalogPage({ per_page: 1 })).data.properties[0]?.id ?? 1;
   } catch {
     // The guide still reads well without a live example id.
   }

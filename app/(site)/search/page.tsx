@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { coverPreloads } from '@/components/results/card-photos';
 import { ResultsView } from '@/components/results/results-view';
-import { firstSearchView } from '@/lib/site/catalog-pages';
 import { allLocations, ancestry } from '@/lib/site/page-data';
+import { firstSearchView } from '@/lib/site/search';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -44,6 +44,7 @@ export default async function SearchPage({ searchParams }: Props) {
       <ResultsView
         basePath="/search"
         initialParams={view.params}
+        servedQuery={view.served}
         initial={view.data}
         covers={coverPreloads(view.data?.properties)}
         displayCurrency={view.currency}

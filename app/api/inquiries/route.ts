@@ -5,7 +5,6 @@ import { getSiteDb } from '@/lib/site/db/client';
 import { json, notServed, route } from '@/lib/site/http';
 import { acceptInquiry } from '@/lib/site/inquiries';
 import { publicLead } from '@/lib/site/leads';
-import { inquiryShown } from '@/lib/site/property-page';
 
 // POST /api/inquiries — a traveller's or an advisor's inquiry: stored as a lead, then sent upstream.
 // 201 when the upstream took it, 202 when it is queued (busy or unreachable upstream); either way it is kept.
@@ -15,7 +14,6 @@ export const POST = route(async (request, ctx) => {
     db: await getSiteDb(),
     client: catalogClient(),
     settings: settings(),
-    describe: inquiryShown,
     fromProposal: async (raw, inquiry) => fromProposal(await getSiteDb(), raw, inquiry),
   });
   // A bot that filled the honeypot is told nothing useful, and nothing was stored or sent.

@@ -1,6 +1,5 @@
-import { cleanParams } from '@/lib/site/browser/search';
-import { parseSearch, runSearch } from '@/lib/site/catalog-pages';
 import { json, notServed, route, SiteError } from '@/lib/site/http';
+import { answerSearch, readSearch } from '@/lib/site/search';
 
 // GET /api/search — the site's search for a search URL: adults and children (or an old link's `guests`),
 // bedrooms (or `rooms`), dates, location, sort (the catalog's, plus `price` / `-price`), the nightly price
@@ -9,10 +8,9 @@ import { json, notServed, route, SiteError } from '@/lib/site/http';
 // first load is complete (`source` says which). README, "Search API".
 export const GET = route(async (request, ctx) => {
   const url = new URL(request.url);
-  const params = cleanParams(url.searchParams);
-  const state = parseSearch(params, url.searchParams.get('per_page'));
-  if (!state.ok) throw new SiteError('validation_failed', 'Some details need correcting.', state.errors);
-  const answer = await runSearch(state, params, { requestId: ctx.requestId });
+  const search = readSearch(url.searchParams, { perPage: url.searchParams.get('per_page') });
+  if (!search.ok) throw new SiteError('validation_failed', 'Some details need correcting.', search.errors);
+  const answer = await answerSearch(search.request, { requestId: ctx.requestId });
   const next = answer.pagination.next ? `/api/search${answer.pagination.next}` : null;
   return json(
     {

@@ -4,9 +4,9 @@ import { coverPreloads } from '@/components/results/card-photos';
 import { ResultsView } from '@/components/results/results-view';
 import { SkeletonGrid } from '@/components/results/skeleton-grid';
 import { settings } from '@/lib/settings';
-import { firstSearchView } from '@/lib/site/catalog-pages';
 import { embedHost } from '@/lib/site/embed';
 import { allLocations } from '@/lib/site/page-data';
+import { firstSearchView } from '@/lib/site/search';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -41,6 +41,7 @@ export default async function EmbedSearchPage({ searchParams }: Props) {
           <ResultsView
             basePath="/embed/search"
             initialParams={view.params}
+            servedQuery={view.served}
             initial={view.data}
             covers={coverPreloads(view.data?.properties)}
             displayCurrency={view.currency}

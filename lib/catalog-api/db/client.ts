@@ -2,9 +2,15 @@ import 'server-only';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { executeRows, openPostgres, type RawQuery, rowsOf } from '../../db/open';
-import { settings } from '../../settings';
-import { logger } from '../logger';
+import { logger } from '@/lib/catalog-api/logger';
+import { executeRows, openPostgres, type RawQuery, rowsOf } from '@/lib/db/open';
+import {
+  forgetProcessSingleton,
+  peekProcessSingleton,
+  processSingleton,
+  setProcessSingleton,
+} from '@/lib/process-singleton';
+import { settings } from '@/lib/settings';
 import * as schema from './schema';
 
 /**
@@ -32,8 +38,7 @@ export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/catalog-api/db/mi
 /**
  * Opens the service's database: node-postgres when DATABASE_URL is set, otherwise embedded PGlite under
  * DATA_DIR/catalog (`memory://` keeps it in memory, for tests). Migrations are applied on open. PGlite
- * allows one opener per data directory, so the handle is kept on globalThis: Next.js may load this module
- * in several bundles.
+ * allows one opener per data directory, so the process keeps one handle (`getDb`).
  */
 export async function openDatabase(target?: string): Promise<Handle> {
   const opened = await openPostgres({
@@ -48,25 +53,22 @@ export async function openDatabase(target?: string): Promise<Handle> {
   return { db: withRaw(opened.db, opened.raw), close: opened.close };
 }
 
-const GLOBAL_KEY = Symbol.for('rental.catalog-api.db');
-type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<Handle> };
+const DB = 'catalog-api.db';
 
-/** The process-wide database, opened once. */
+/** The process-wide database, opened once (lib/process-singleton.ts: Next.js loads this module per bundle). */
 export function getDb(): Promise<Db> {
-  const g = globalThis as GlobalWithDb;
-  g[GLOBAL_KEY] ??= openDatabase();
-  return g[GLOBAL_KEY].then((h) => h.db);
+  return processSingleton(DB, () => openDatabase()).then((h) => h.db);
 }
 
 /** Makes `getDb()` return the given handle (tests open an in-memory database and install it). */
 export function installDatabase(handle: Handle): void {
-  (globalThis as GlobalWithDb)[GLOBAL_KEY] = Promise.resolve(handle);
+  setProcessSingleton(DB, Promise.resolve(handle));
 }
 
+/** Closes the process's database; the next `getDb()` opens it again. */
 export async function closeDatabase(): Promise<void> {
-  const g = globalThis as GlobalWithDb;
-  const handle = g[GLOBAL_KEY];
-  g[GLOBAL_KEY] = undefined;
+  const handle = peekProcessSingleton<Promise<Handle>>(DB);
+  forgetProcessSingleton(DB);
   if (handle) await (await handle).close();
 }
 

@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Inquiry } from '../../contract';
+import type { Inquiry } from '@/lib/contract';
 
 /*
  * The catalog service's tables. Everything the spec exposes has a home here, so later work (quotes,
@@ -316,6 +316,11 @@ export const apiKeys = pgTable(
     partnerName: text('partner_name').notNull(),
     /** A travel advisor credited on inquiries made with this key. */
     advisorName: text('advisor_name'),
+    /**
+     * Its request limits: `standard` (the document's, section 8) or `partner` (a tier the service grants; the
+     * site's own key in the embedded set-up, so the replica's first load is bound by the machine).
+     */
+    tier: text('tier').notNull().default('standard'),
     createdAt: ts('created_at').notNull(),
     revokedAt: ts('revoked_at'),
   },

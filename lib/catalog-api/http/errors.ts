@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode, type FieldErrors, parseQuery } from '@/lib/contract';
 
 /** A failure the service reports to the partner as section 7's error body (docs/decisions.md#the-error-body). */
-export class ApiError extends Error {
+export class ServiceError extends Error {
   readonly status: number;
 
   constructor(
@@ -15,15 +15,15 @@ export class ApiError extends Error {
     status?: number,
   ) {
     super(message);
-    this.name = 'ApiError';
+    this.name = 'ServiceError';
     this.status = status ?? ERROR_STATUS[code];
   }
 }
 
 export const validationFailed = (validation: FieldErrors) =>
-  new ApiError('validation_failed', 'The request has invalid fields; see error.validation.', validation);
+  new ServiceError('validation_failed', 'The request has invalid fields; see error.validation.', validation);
 
-export const notFound = (what = 'No such resource.') => new ApiError('not_found', what);
+export const notFound = (what = 'No such resource.') => new ServiceError('not_found', what);
 
 /** The query parameters a schema knows, parsed; 400 validation_failed naming every bad one otherwise. */
 export function queryOrThrow<T extends z.ZodObject>(schema: T, url: URL): z.infer<T> {

@@ -1,14 +1,14 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
+import { getDb } from '@/lib/catalog-api/db/client';
+import { type ApiKey, findKey, modeFromPrefix } from '@/lib/catalog-api/keys';
+import { limitInquiry, limitRequest } from '@/lib/catalog-api/limits';
+import { logger } from '@/lib/catalog-api/logger';
+import { routes } from '@/lib/catalog-api/routes';
 import { REQUEST_ID_PATTERN } from '@/lib/contract';
 import { today } from '@/lib/dates';
 import { settings } from '@/lib/settings';
-import { getDb } from '../db/client';
-import { type ApiKey, findKey, modeFromPrefix } from '../keys';
-import { limitInquiry, limitRequest } from '../limits';
-import { logger } from '../logger';
-import { routes } from '../routes';
-import { ApiError, notFound } from './errors';
+import { notFound, ServiceError } from './errors';
 import { allowHeader, matchRoute } from './router';
 import type { HandlerResult } from './types';
 
@@ -60,7 +60,7 @@ export async function handleRequest(request: Request): Promise<Response> {
       const db = await getDb();
       const key = token ? await findKey(db, token) : null;
       if (!key) {
-        throw new ApiError(
+        throw new ServiceError(
           'unauthorized',
           token
             ? 'The API key is not valid.'
@@ -69,15 +69,20 @@ export async function handleRequest(request: Request): Promise<Response> {
       }
       mode = key.mode;
       keyId = key.id;
-      await limitRequest(key.id);
+      await limitRequest(key);
       if (!match) throw notFound('No such endpoint.');
       if (!handler) {
-        throw new ApiError('method_not_allowed', `${request.method} is not served on this path.`, undefined, {
-          Allow: allowHeader(match.routes),
-        });
+        throw new ServiceError(
+          'method_not_allowed',
+          `${request.method} is not served on this path.`,
+          undefined,
+          {
+            Allow: allowHeader(match.routes),
+          },
+        );
       }
       if (handler.scope !== 'public' && !key.scopes.includes(handler.scope)) {
-        throw new ApiError('forbidden', `This key lacks the ${handler.scope} scope.`);
+        throw new ServiceError('forbidden', `This key lacks the ${handler.scope} scope.`);
       }
       if (handler.inquiryLimit) await limitInquiry(key.id);
       response = toResponse(
@@ -114,6 +119,7 @@ const ANONYMOUS: ApiKey = {
   allowList: [],
   partnerName: '',
   advisorName: null,
+  tier: 'standard',
 };
 
 function toResponse(result: HandlerResult): Response {
@@ -127,7 +133,7 @@ function toResponse(result: HandlerResult): Response {
 }
 
 function errorResponse(error: unknown, requestId: string): Response {
-  if (error instanceof ApiError) {
+  if (error instanceof ServiceError) {
     const body = {
       error: {
         code: error.code,

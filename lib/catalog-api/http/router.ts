@@ -1,9 +1,9 @@
 import 'server-only';
 import type { z } from 'zod';
+import type { Scope } from '@/lib/catalog-api/keys';
 import { fieldErrors } from '@/lib/contract';
-import { readJsonObject } from '../../json-body';
-import type { Scope } from '../keys';
-import { ApiError, queryOrThrow, validationFailed } from './errors';
+import { readJsonObject } from '@/lib/json-body';
+import { queryOrThrow, ServiceError, validationFailed } from './errors';
 import type { HandlerContext, HandlerResult } from './types';
 
 /*
@@ -74,7 +74,13 @@ export function post<B extends z.ZodType>({ run, ...spec }: PostSpec<B>): Route 
       const raw = await readJsonObject(
         ctx.request,
         (message, problem) =>
-          new ApiError('invalid_request', message, undefined, undefined, problem === 'charset' ? 415 : 400),
+          new ServiceError(
+            'invalid_request',
+            message,
+            undefined,
+            undefined,
+            problem === 'charset' ? 415 : 400,
+          ),
       );
       const parsed = onDay(spec.body, ctx.today).safeParse(raw);
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));

@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Db } from '../db/client';
-import type { ApiKey } from '../keys';
+import type { Db } from '@/lib/catalog-api/db/client';
+import type { ApiKey } from '@/lib/catalog-api/keys';
 
 export interface HandlerContext {
   db: Db;

@@ -1,10 +1,15 @@
 import 'server-only';
+import {
+  defaultAvailabilityEnd,
+  getAvailabilityJson,
+  getImagesJson,
+  getRateSheetJson,
+} from '@/lib/catalog-api/areas';
+import { listChanges } from '@/lib/catalog-api/changes';
+import { notFound, validationFailed } from '@/lib/catalog-api/http/errors';
+import type { HandlerContext } from '@/lib/catalog-api/http/types';
 import type { ChangesQuery, WindowQuery } from '@/lib/contract';
 import { today } from '@/lib/dates';
-import { defaultAvailabilityEnd, getAvailabilityJson, getImagesJson, getRateSheetJson } from '../areas';
-import { listChanges } from '../changes';
-import { notFound, validationFailed } from '../http/errors';
-import type { HandlerContext } from '../http/types';
 import { pageOf } from './properties';
 
 function found(json: string | null) {

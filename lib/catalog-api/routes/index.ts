@@ -1,5 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
+import { get, post, type Route } from '@/lib/catalog-api/http/router';
+import { openApiDocumentOf } from '@/lib/catalog-api/openapi';
 import {
   catalogQuerySchema,
   changesQuerySchema,
@@ -8,8 +10,6 @@ import {
   strict,
   windowQuerySchema,
 } from '@/lib/contract';
-import { get, post, type Route } from '../http/router';
-import { openApiDocumentOf } from '../openapi';
 import { getAvailability, getChanges, getImages, getRates } from './areas';
 import { postInquiry } from './inquiries';
 import { getLocations } from './locations';

@@ -1,8 +1,8 @@
 import 'server-only';
+import { ServiceError } from '@/lib/catalog-api/http/errors';
+import type { HandlerContext } from '@/lib/catalog-api/http/types';
+import { submitInquiry } from '@/lib/catalog-api/inquiries';
 import type { InquiryRequest } from '@/lib/contract';
-import { ApiError } from '../http/errors';
-import type { HandlerContext } from '../http/types';
-import { submitInquiry } from '../inquiries';
 
 // POST /v2/inquiries
 export async function postInquiry({ db, key, request, body }: HandlerContext & { body: InquiryRequest }) {
@@ -15,7 +15,7 @@ function idempotencyKeyOf(request: Request): string | undefined {
   const value = request.headers.get('idempotency-key');
   if (value === null) return undefined;
   if (!/^[\x21-\x7e]{1,255}$/.test(value))
-    throw new ApiError(
+    throw new ServiceError(
       'invalid_request',
       'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
     );

@@ -1,6 +1,6 @@
 import 'server-only';
-import type { HandlerContext } from '../http/types';
-import { listLocationsJson } from '../locations';
+import type { HandlerContext } from '@/lib/catalog-api/http/types';
+import { listLocationsJson } from '@/lib/catalog-api/locations';
 
 // GET /v2/locations
 export async function getLocations({ db, key }: HandlerContext) {

@@ -1,8 +1,8 @@
 import 'server-only';
+import { notFound } from '@/lib/catalog-api/http/errors';
+import type { HandlerContext } from '@/lib/catalog-api/http/types';
+import { getPropertyDetailJson, listProperties } from '@/lib/catalog-api/properties';
 import type { CatalogQuery } from '@/lib/contract';
-import { notFound } from '../http/errors';
-import type { HandlerContext } from '../http/types';
-import { getPropertyDetailJson, listProperties } from '../properties';
 
 // GET /v2/properties
 export async function getProperties({ db, key, url, query }: HandlerContext & { query: CatalogQuery }) {

@@ -1,9 +1,9 @@
 import 'server-only';
+import { notFound, ServiceError } from '@/lib/catalog-api/http/errors';
+import type { HandlerContext } from '@/lib/catalog-api/http/types';
+import { loadPricingData, quoteFor } from '@/lib/catalog-api/quote';
 import type { QuoteQuery } from '@/lib/contract';
 import { PricingRuleError } from '@/lib/rules';
-import { ApiError, notFound } from '../http/errors';
-import type { HandlerContext } from '../http/types';
-import { loadPricingData, quoteFor } from '../quote';
 
 // GET /v2/properties/{id}/quote
 export async function getQuote({ db, key, params, query }: HandlerContext & { query: QuoteQuery }) {
@@ -12,7 +12,7 @@ export async function getQuote({ db, key, params, query }: HandlerContext & { qu
   try {
     return { body: quoteFor(data, query) };
   } catch (error) {
-    if (error instanceof PricingRuleError) throw new ApiError('invalid_request', error.message);
+    if (error instanceof PricingRuleError) throw new ServiceError('invalid_request', error.message);
     throw error;
   }
 }

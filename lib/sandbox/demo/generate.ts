@@ -58,12 +58,20 @@ export function generateDemoCatalog(options: GenerateOptions): DemoCatalog {
   };
 }
 
+/** A 32-bit FNV-1a hash: a seed for a stream of its own. */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
 function startDraw(options: GenerateOptions): Draw {
   const rng = new Random(options.seed);
   const nowMs = Date.parse(options.now);
   const today = options.now.slice(0, 10);
   return {
     rng,
+    aside: (id, purpose) => new Random(hashOf(`${options.seed}|${id}|${purpose}`)),
     nowMs,
     today,
     thisYear: Number(today.slice(0, 4)),
@@ -103,7 +111,7 @@ export function* demoCatalogBatches(options: GenerateOptions, batchSize = 200): 
     const { id, name } = listing;
     const sleeps = bedroomRows(draw, listing, out.bedrooms);
     const bathroomCount = bathroomRows(draw, listing, out.bathrooms);
-    amenityRows(draw, listing, out.amenities);
+    amenityRows(draw, listing, sleeps, out.amenities);
     const reviews = reviewRows(draw, listing, out.reviews);
 
     // Photos, planned from the listing (photos.ts): the first is the cover. A few properties have none.
@@ -128,8 +136,17 @@ export function* demoCatalogBatches(options: GenerateOptions, batchSize = 200): 
     if (!priceOnRequest) promotionRows(draw, listing, out.promotions);
     bookedRangeRows(draw, listing, out.booked_ranges);
     const removed = n >= options.properties - removedCount;
+    const amenities = lastRowsOf(out.amenities, id).flatMap((a) => a.items);
     out.properties.push(
-      propertyRow(draw, listing, { sleeps, bathroomCount, reviews, imageCount, priceOnRequest, removed }),
+      propertyRow(draw, listing, {
+        sleeps,
+        bathroomCount,
+        reviews,
+        imageCount,
+        priceOnRequest,
+        removed,
+        amenities,
+      }),
     );
   }
   yield out;

@@ -3,13 +3,17 @@ import { minorUnits } from '@/lib/rules';
 import { FEATURES, NAME_ROOTS, NAME_WORDS, RULES, STAFF, TYPE_WEIGHTS, VIEWS } from './content';
 import { PRICE_LEVEL } from './places';
 import type { Random } from './random';
+import { landFor } from './scenery';
 import type { DemoCatalog, Draw, Listing, ListingFacts, Place } from './types';
 
 /* A property's basics and its own row in the demo catalog: facts, words, policies, area times. */
 
 /** One property's basics: where it is, what it is, its name and its currency. */
+/** The share of properties also let for long stays (a month or more). */
+const LONG_STAYS_SHARE = 0.12;
+
 export function listingOf(
-  { rng }: Draw,
+  { rng, aside }: Draw,
   id: number,
   leafWeights: readonly (readonly [Place, number])[],
 ): Listing {
@@ -23,6 +27,7 @@ export function listingOf(
   const currency = place.currency;
   return {
     id,
+    longStays: aside(id, 'long-stays').chance(LONG_STAYS_SHARE),
     place,
     type,
     bedroomCount,
@@ -98,8 +103,7 @@ export function propertyRow(
     sleeps: facts.sleeps,
     rating: count ? Math.round((ratingSum / count) * 10) / 10 : null,
     ...coordinatesNear(draw.rng, place),
-    ...listingWords(draw.rng, listing, facts.sleeps),
-    policies: policiesOf(draw.rng),
+    ...agreeing(listingWords(draw.rng, listing, facts.sleeps), policiesOf(draw.rng), listing, facts),
     ...roomNotes(draw.rng, bedroomCount),
     currency_code: currency,
     rate_notes: draw.rng.chance(0.5)
@@ -124,18 +128,62 @@ export function listingWords(rng: Random, { name, type, bedroomCount, place }: L
     description: rng.chance(0.03) ? null : describeProperty(rng, name, type, bedroomCount, sleeps, place),
     location_description: rng.chance(0.1)
       ? null
-      : `${place.name} is in ${place.path.slice(-2, -1)[0] ?? place.path[0]}, ${rng.int(2, 25)} minutes from the nearest beach or lift and ${rng.int(20, 90)} minutes from the airport.`,
+      : `${place.name} is in ${place.path.slice(-2, -1)[0] ?? place.path[0]}, ${rng.int(2, 25)} minutes from ${nearby(place)} and ${rng.int(20, 90)} minutes from the airport.`,
     amenity_notes: rng.chance(0.4)
       ? null
       : `<p>The pool is heated from <em>April to October</em>. ${rng.chance(0.5) ? 'Wi-Fi reaches the garden.' : 'Towels are changed twice a week.'}</p>`,
     staff: rng.sample(STAFF, rng.int(0, 3)),
     inclusions: rng.chance(0.3) ? null : 'Linens and towels, a welcome basket and a mid-stay clean.',
-    house_rules: rng.chance(0.2) ? null : rng.sample(RULES, rng.int(2, 3)).join(' '),
+    rules: rng.chance(0.2) ? null : rng.sample(RULES, rng.int(2, 3)),
     checkin_time: rng.pick(['14:00', '15:00', '16:00', '17:00']),
     checkout_time: rng.pick(['09:00', '10:00', '11:00']),
     arrival_notes: rng.chance(0.3)
       ? ''
       : `Keys are handed over at the property by the local manager in ${place.name}.`,
+  };
+}
+
+/** What the minutes in a listing's location are counted to: the beach on a coast, the lifts under snow. */
+function nearby(place: Place): string {
+  const land = landFor(place.path, place.lat);
+  if (land.setting === 'coast' || land.setting === 'tropics') return 'the nearest beach';
+  if (land.setting === 'mountains') return land.snow ? 'the nearest ski lift' : 'the nearest trailhead';
+  if (land.setting === 'lake') return 'the lake shore';
+  if (land.setting === 'city') return 'the old town';
+  return 'the village centre';
+}
+
+/** Staff only where a household would keep them: a villa, estate or chalet of four bedrooms or more. */
+const STAFFED_TYPES = new Set(['villa', 'estate', 'chalet']);
+const staffed = ({ type, bedroomCount }: Listing) => STAFFED_TYPES.has(type) && bedroomCount >= 4;
+const ANY_HOME_STAFF = new Set(['Housekeeper']);
+
+const NO_PARTIES = RULES[0];
+const UNFENCED_POOL = RULES[3];
+
+/**
+ * A listing's words, policies and amenities made to agree, as the drawn values need not: a house that
+ * asks consent for events says events are on request; no rule calls a pool unfenced where a fence is
+ * listed, or where there is no pool; staff fits the house; a home let for long stays says so.
+ */
+export function agreeing(
+  words: ReturnType<typeof listingWords>,
+  policies: Record<string, string | null>,
+  listing: Listing,
+  facts: Pick<ListingFacts, 'amenities'>,
+) {
+  const pool = facts.amenities.some((a) => /pool/i.test(a) && a !== 'Pool fence');
+  const fenced = facts.amenities.includes('Pool fence');
+  const rules = words.rules?.filter((r) => r !== UNFENCED_POOL || (pool && !fenced));
+  const agreed = { ...policies };
+  if (rules?.includes(NO_PARTIES!) && agreed.events === 'yes') agreed.events = 'on_request';
+  if (listing.longStays) agreed.long_term = 'yes';
+  const { rules: _drawn, ...rest } = words;
+  return {
+    ...rest,
+    house_rules: rules?.length ? rules.join(' ') : null,
+    staff: staffed(listing) ? words.staff : words.staff.filter((s) => ANY_HOME_STAFF.has(s)),
+    policies: agreed,
   };
 }
 

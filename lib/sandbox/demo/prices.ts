@@ -69,7 +69,8 @@ export function rateRows(
         rooms: tier,
         nightly: round(nightly),
         weekly: rng.chance(0.65) ? round(nightly * 7 * 0.92) : null,
-        monthly: rng.chance(0.35) ? round(nightly * 30 * 0.8) : null,
+        // Drawn for every property (the stream's order), given to every home let for long stays.
+        monthly: rng.chance(0.35) || listing.longStays ? round(nightly * 30 * 0.8) : null,
         min_stay: season.minStay + (type === 'apartment' || type === 'condo' ? -1 : 0),
         balance_days: balanceDays,
         currency,
@@ -86,7 +87,7 @@ export function rateRows(
       rooms: bedroomCount,
       nightly: round(base),
       weekly: rng.chance(0.5) ? round(base * 7 * 0.92) : null,
-      monthly: null,
+      monthly: listing.longStays ? round(base * 30 * 0.8) : null,
       min_stay: 3,
       balance_days: balanceDays,
       currency,

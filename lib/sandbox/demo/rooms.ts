@@ -82,17 +82,35 @@ export function bathroomRows(
 }
 
 /** Amenities: four to seven categories, a few items in each. */
-export function amenityRows({ rng }: Draw, { id }: Listing, rows: DemoCatalog['amenities']): void {
+export function amenityRows(
+  { rng }: Draw,
+  listing: Listing,
+  sleeps: number,
+  rows: DemoCatalog['amenities'],
+): void {
   const categories = rng.sample(Object.keys(AMENITIES), rng.int(4, 7));
-  categories.forEach((category, i) => {
-    rows.push({
-      property_id: id,
-      position: i + 1,
-      category,
-      items: rng.sample(AMENITIES[category]!, rng.int(2, 6)),
-    });
-  });
+  let position = 0;
+  for (const category of categories) {
+    // Drawn for every property (the stream's order), kept where they fit the home.
+    const items = rng
+      .sample(AMENITIES[category]!, rng.int(2, 6))
+      .filter((item) => fits(item, listing, sleeps));
+    if (items.length) rows.push({ property_id: listing.id, position: ++position, category, items });
+  }
 }
+
+/** Amenities that only some homes have: a pool of its own, a dining table for twelve, a spa. */
+const FITS: Record<string, (listing: Listing, sleeps: number) => boolean> = {
+  'Dining for 12': (_, sleeps) => sleeps >= 10,
+  'Private pool': ({ type }) => type !== 'apartment' && type !== 'condo',
+  'Heated pool': ({ type }) => type !== 'apartment' && type !== 'condo',
+  'Pool fence': ({ type }) => type !== 'apartment' && type !== 'condo',
+  Gym: ({ bedroomCount }) => bedroomCount >= 4,
+  'Steam room': ({ bedroomCount }) => bedroomCount >= 4,
+  'Massage room': ({ bedroomCount }) => bedroomCount >= 4,
+  'Table tennis': ({ bedroomCount }) => bedroomCount >= 3,
+};
+const fits = (item: string, listing: Listing, sleeps: number) => FITS[item]?.(listing, sleeps) ?? true;
 
 /** Reviews, newest first when read; returns their count and the sum of their ratings. */
 export function reviewRows(draw: Draw, { id }: Listing, rows: DemoCatalog['reviews']) {
@@ -123,8 +141,10 @@ export function reviewRows(draw: Draw, { id }: Listing, rows: DemoCatalog['revie
 }
 
 /** Bookings and holds from the past months to two years ahead; ranges never overlap. */
-export function bookedRangeRows(draw: Draw, { id }: Listing, rows: DemoCatalog['booked_ranges']): void {
+export function bookedRangeRows(draw: Draw, listing: Listing, rows: DemoCatalog['booked_ranges']): void {
+  const { id } = listing;
   const { rng, today, nowMs, ago } = draw;
+  const first = rows.length;
   let cursor = addDays(today, -rng.int(120, 180));
   const end = addDays(today, 730);
   while (cursor < end) {
@@ -145,4 +165,22 @@ export function bookedRangeRows(draw: Draw, { id }: Listing, rows: DemoCatalog['
     });
     cursor = checkout;
   }
+  if (listing.longStays) keepMonthsFree(draw, listing, rows, first);
+}
+
+/**
+ * A home let for long stays keeps five to eight weeks free in each of the coming seasons (its bookings
+ * there are left out), so a stay of four weeks or more can be had: seasons of 91 days from three weeks
+ * ahead, two years of them.
+ */
+function keepMonthsFree(draw: Draw, { id }: Listing, rows: DemoCatalog['booked_ranges'], first: number) {
+  const pick = draw.aside(id, 'long-stay-gaps');
+  const gaps = Array.from({ length: 8 }, (_, season) => {
+    const start = addDays(draw.today, 21 + season * 91 + pick.int(0, 40));
+    return [start, addDays(start, pick.int(35, 56))] as const;
+  });
+  const kept = rows
+    .slice(first)
+    .filter((r) => !gaps.some(([start, end]) => r.checkin < end && r.checkout > start));
+  rows.splice(first, rows.length - first, ...kept);
 }

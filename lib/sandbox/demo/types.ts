@@ -57,6 +57,12 @@ export const DAY_MS = 86_400_000;
 /** What every table's rows are drawn with: the one random stream (its order is the catalog), the clock, the ids. */
 export interface Draw {
   rng: Random;
+  /**
+   * A stream of its own for one property and one purpose. Choices added after the catalog's first shape
+   * draw from these, not from `rng`, so that adding one does not move every row drawn after it (the golden
+   * test then shows exactly the tables a change means to change).
+   */
+  aside: (id: number, purpose: string) => Random;
   nowMs: number;
   today: string;
   thisYear: number;
@@ -69,6 +75,11 @@ export interface Draw {
 /** A property's basics, drawn first: its rows in every other table follow from these. */
 export interface Listing {
   id: number;
+  /**
+   * Let for long stays too: a monthly rate in every season and a month or more free in each of the coming
+   * seasons, so a stay of four weeks or more can be had (a few properties each season).
+   */
+  longStays: boolean;
   place: Place;
   type: (typeof TYPE_WEIGHTS)[number][0];
   bedroomCount: number;
@@ -87,4 +98,6 @@ export interface ListingFacts {
   priceOnRequest: boolean;
   /** One of the last few: it left the catalog in the last days. */
   removed: boolean;
+  /** Its amenities' items, which its house rules must not contradict. */
+  amenities: string[];
 }

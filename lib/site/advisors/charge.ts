@@ -1,5 +1,5 @@
 import 'server-only';
-import { currentRequest, runInRequest } from '../../request-context';
+import { currentRequest, runInRequest } from '@/lib/request-context';
 
 /*
  * Whose share of the upstream budget a proposal's catalog reads come from

@@ -1,8 +1,8 @@
 import 'server-only';
 import { INQUIRY_LIMITS, type InquiryRequest } from '@/lib/contract';
-import { advisorLine, messageWithAdvisor } from '../browser/advisors';
-import type { SiteDb } from '../db/client';
-import { SiteError } from '../http';
+import { advisorLine, messageWithAdvisor } from '@/lib/site/browser/advisors';
+import type { SiteDb } from '@/lib/site/db/client';
+import { SiteError, validationFailed } from '@/lib/site/http';
 import { expired, markChosen, proposalByShareToken } from './proposals';
 import { isTokenShaped } from './tokens';
 
@@ -41,7 +41,7 @@ export async function fromProposal(
   const line = advisorLine(row.advisor, { title: row.title, reference: row.reference });
   const message = messageWithAdvisor(line, inquiry.message);
   if (message.length > INQUIRY_LIMITS.message)
-    throw new SiteError('validation_failed', 'Some details need correcting.', {
+    throw validationFailed({
       message: `must be at most ${INQUIRY_LIMITS.message - line.length - 2} characters`,
     });
   return {

@@ -1,9 +1,9 @@
 import 'server-only';
-import { processSingleton } from '../../process-singleton';
-import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '../../rate-limit';
-import { settings, settingsVersion } from '../../settings';
-import { SiteError, waitInWords } from '../http';
-import { logger } from '../logger';
+import { processSingleton } from '@/lib/process-singleton';
+import { consumeOrWait, createLimiter, type Limiter, redisForLimits } from '@/lib/rate-limit';
+import { settings, settingsVersion } from '@/lib/settings';
+import { SiteError, waitInWords } from '@/lib/site/http';
+import { logger } from '@/lib/site/logger';
 
 /*
  * How many shortlists and proposals one visitor may create in an hour: each is a row kept for months, and a

@@ -1,6 +1,6 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
-import { getSiteDb } from '../db/client';
+import { getSiteDb } from '@/lib/site/db/client';
 import { proposalByShareToken, recordView } from './proposals';
 import { type ClientView, clientView } from './view';
 

@@ -1,20 +1,21 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { UpstreamError } from '@/lib/catalog-client';
 import { dateString, type FieldErrors, fieldErrors } from '@/lib/contract';
 import { addDays, daysBetween, today } from '@/lib/dates';
-import { catalog, UpstreamError } from '../../catalog-client';
-import { readJsonObject } from '../../json-body';
+import { readJsonObject } from '@/lib/json-body';
 import {
   type ProposalEditView,
   type ProposalInput,
   type ProposalOptionStored,
   type ProposalState,
   proposalInputSchema,
-} from '../browser/advisors';
-import type { SiteDb } from '../db/client';
-import { proposals } from '../db/schema';
-import { fromUpstream, originAllowed, SiteError } from '../http';
+} from '@/lib/site/browser/advisors';
+import { catalogReads } from '@/lib/site/catalog-reads';
+import type { SiteDb } from '@/lib/site/db/client';
+import { proposals } from '@/lib/site/db/schema';
+import { fromUpstream, originAllowed, SiteError, validationFailed } from '@/lib/site/http';
 import { asProposal } from './charge';
 import { priceOf, snapshotOf } from './snapshot';
 import { hashToken, isTokenShaped, newId, newToken } from './tokens';
@@ -54,8 +55,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 
 export function parseProposal(body: unknown): ProposalInput {
   const parsed = proposalInputSchema(today()).safeParse(body);
-  if (!parsed.success)
-    throw new SiteError('validation_failed', 'Some details need correcting.', fieldErrors(parsed.error));
+  if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
   return parsed.data;
 }
 
@@ -77,7 +77,7 @@ async function optionsOf(id: string, input: ProposalInput, previous: ProposalOpt
         const kept = previous.find((p) => p.propertyId === o.property_id);
         let property = kept?.property ?? null;
         try {
-          property = snapshotOf((await catalog().property(o.property_id)).data);
+          property = snapshotOf((await catalogReads.property(o.property_id)).data);
         } catch (error) {
           if (!(error instanceof UpstreamError)) throw error;
           if (error.status === 404) problems[`options.${i}.property_id`] = 'not found';
@@ -95,8 +95,7 @@ async function optionsOf(id: string, input: ProposalInput, previous: ProposalOpt
       }),
     ),
   );
-  if (Object.keys(problems).length)
-    throw new SiteError('validation_failed', 'Some details need correcting.', problems);
+  if (Object.keys(problems).length) throw validationFailed(problems);
   return options;
 }
 
@@ -111,7 +110,7 @@ async function quoted(id: string, options: ProposalOptionStored[]): Promise<Prop
       options.map(async (o) => {
         const { checkin, checkout, adults, children, bedrooms } = o.stay;
         try {
-          const q = await catalog().quote(o.propertyId, {
+          const q = await catalogReads.quote(o.propertyId, {
             checkin,
             checkout,
             adults,
@@ -222,7 +221,7 @@ export async function setExpiry(db: SiteDb, row: ProposalRow, body: unknown): Pr
   const value = (body as { expires_on?: unknown }).expires_on;
   const parsed = proposalInputSchema(today()).shape.expires_on.safeParse(value);
   if (!parsed.success || (parsed.data && parsed.data < today()))
-    throw new SiteError('validation_failed', 'Some details need correcting.', {
+    throw validationFailed({
       expires_on: parsed.success ? 'must be today or later' : 'must be a date',
     });
   const [updated] = await db
@@ -243,7 +242,7 @@ export async function duplicateProposal(db: SiteDb, row: ProposalRow, body: unkn
   const shift = typeof checkin === 'string' ? checkin : '';
   const parsed = dateString.safeParse(shift);
   if (!parsed.success || shift < today())
-    throw new SiteError('validation_failed', 'Some details need correcting.', {
+    throw validationFailed({
       checkin: parsed.success ? 'must be today or later' : 'must be a date',
     });
   const by = daysBetween(first, shift);

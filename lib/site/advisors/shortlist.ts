@@ -1,16 +1,19 @@
 import 'server-only';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { UpstreamError } from '@/lib/catalog-client';
 import { fieldErrors, type TolerantPropertySummary } from '@/lib/contract';
 import { today } from '@/lib/dates';
-import { catalog, UpstreamError } from '../../catalog-client';
-import { settings } from '../../settings';
-import { ADVISOR_LIMITS, stayInputSchema } from '../browser/advisors';
-import type { SiteDb } from '../db/client';
-import { shortlistItems, shortlists } from '../db/schema';
-import { SiteError } from '../http';
-import { currentFxRates } from '../replica';
-import { type CardPrice, cardPrice, replicaIndexIfBuilt } from '../replica/search';
+import { settings } from '@/lib/settings';
+import { ADVISOR_LIMITS, stayInputSchema } from '@/lib/site/browser/advisors';
+import { catalogReads } from '@/lib/site/catalog-reads';
+import type { SiteDb } from '@/lib/site/db/client';
+import { shortlistItems, shortlists } from '@/lib/site/db/schema';
+import { SiteError, validationFailed } from '@/lib/site/http';
+import { currentFxRates } from '@/lib/site/replica';
+import { replicaIndexIfBuilt } from '@/lib/site/replica/in-memory';
+import type { CardPrice } from '@/lib/site/replica/types';
+import { cardPrice } from '@/lib/site/search/card-price';
 import { hashToken, newId, newToken } from './tokens';
 
 /*
@@ -46,7 +49,7 @@ export function parseSavedStay(
     const fields = Object.fromEntries(
       Object.entries(fieldErrors(parsed.error)).map(([k, v]) => [`stay.${k}`, v]),
     );
-    throw new SiteError('validation_failed', 'Some details need correcting.', fields);
+    throw validationFailed(fields);
   }
   const v = parsed.data as {
     checkin?: string;
@@ -66,7 +69,7 @@ export function parseSavedStay(
 
 export function parsePropertyId(raw: unknown): number {
   if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1 && raw <= 999_999_999) return raw;
-  throw new SiteError('validation_failed', 'Some details need correcting.', { property_id: 'not found' });
+  throw validationFailed({ property_id: 'not found' });
 }
 
 /** A new, empty shortlist; its token is returned once. */
@@ -216,13 +219,12 @@ export async function shortlistView(db: SiteDb, hash: string): Promise<Shortlist
         const price = cardPrice(
           entry,
           {
-            adults: item.adults,
-            children: item.children,
-            bedrooms: item.bedrooms ?? undefined,
-            ...(dated ? { checkin: item.checkin!, checkout: item.checkout! } : {}),
-            sort: 'id',
-            page: 1,
-            perPage: 1,
+            stay: {
+              adults: item.adults,
+              children: item.children,
+              ...(item.bedrooms ? { bedrooms: item.bedrooms } : {}),
+              ...(dated ? { checkin: item.checkin!, checkout: item.checkout! } : {}),
+            },
             currency: s.DISPLAY_CURRENCY,
             today: day,
           },
@@ -231,7 +233,11 @@ export async function shortlistView(db: SiteDb, hash: string): Promise<Shortlist
         return { ...base, property: rentalOf(entry.summary), price };
       }
       try {
-        return { ...base, property: rentalOf((await catalog().property(item.propertyId)).data), price: null };
+        return {
+          ...base,
+          property: rentalOf((await catalogReads.property(item.propertyId)).data),
+          price: null,
+        };
       } catch (error) {
         if (error instanceof UpstreamError) return { ...base, property: null, price: null };
         throw error;

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Quote, TolerantPropertyDetail } from '@/lib/contract';
 import { nowIso } from '@/lib/dates';
-import type { PropertySnapshot, QuotedPrice } from '../browser/advisors';
+import type { PropertySnapshot, QuotedPrice } from '@/lib/site/browser/advisors';
 
 /*
  * What an option keeps of its rental and of its price. The rental as the advisor added it (name, place,

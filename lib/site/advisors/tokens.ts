@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { SiteError } from '../http';
+import { SiteError } from '@/lib/site/http';
 
 /*
  * The links an advisor and a client hold are the only keys there are (no accounts): each is 192 bits from

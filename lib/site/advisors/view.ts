@@ -1,5 +1,6 @@
 import 'server-only';
 import { inArray } from 'drizzle-orm';
+import { UpstreamError } from '@/lib/catalog-client';
 import { furthestCheckin, STAY_LIMITS } from '@/lib/contract';
 import { addDays, today } from '@/lib/dates';
 import {
@@ -13,11 +14,11 @@ import {
   problemMessage,
   type Rate,
 } from '@/lib/rules';
-import { catalog, UpstreamError } from '../../catalog-client';
-import type { ProposalOptionStored, QuotedPrice } from '../browser/advisors';
-import { ratesOf } from '../browser/stay-rules';
-import type { SiteDb } from '../db/client';
-import { replicaProperties } from '../db/schema';
+import type { ProposalOptionStored, QuotedPrice } from '@/lib/site/browser/advisors';
+import { ratesOf } from '@/lib/site/browser/stay-rules';
+import { catalogReads } from '@/lib/site/catalog-reads';
+import type { SiteDb } from '@/lib/site/db/client';
+import { replicaProperties } from '@/lib/site/db/schema';
 import { asProposal } from './charge';
 import { expired, type ProposalRow } from './proposals';
 import { priceOf } from './snapshot';
@@ -85,8 +86,8 @@ async function catalogTerms(option: ProposalOptionStored, day: string): Promise<
   const id = option.propertyId;
   try {
     const [availability, rates] = await Promise.all([
-      catalog().availability(id),
-      catalog().rates(id, { from: addDays(day, -366) }),
+      catalogReads.availability(id),
+      catalogReads.rates(id, { from: addDays(day, -366) }),
     ]);
     return {
       sleeps: option.property?.sleeps ?? Number.MAX_SAFE_INTEGER,
@@ -142,7 +143,7 @@ async function optionToday(option: ProposalOptionStored, known: Terms | undefine
     return { kind: 'unavailable', reason: problem, nearest: nearestFor(option, terms, day) } as const;
   const { checkin, checkout, adults, children, bedrooms } = option.stay;
   try {
-    const q = await catalog().quote(option.propertyId, {
+    const q = await catalogReads.quote(option.propertyId, {
       checkin,
       checkout,
       adults,

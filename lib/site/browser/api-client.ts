@@ -2,35 +2,16 @@
  * The browser's one client for the site's own `/api` routes. Every route answers errors as
  * `{error: {code, message, fields?, request_id}}`; here they become one `ApiError` whose `message` and
  * `fields` are already sentences for people (see messages.ts), with the API's field paths kept as keys so a
- * form can place each message on its input (the error itself is api-error.ts). No component parses a
- * response by hand. The wording (messages.ts) loads with the first error: most pages never meet one, and it
- * would be in each one's script.
+ * form can place each message on its input (the error itself is api-error.ts); a code's own sentence, from
+ * the site's one table of errors (site-errors.ts), stands in for words that are not for people. No
+ * component parses a response by hand. The wording (messages.ts) loads with the first error: most pages
+ * never meet one, and it would be in each one's script.
  */
 
-import { ApiError, INTERNAL_ERROR } from './api-error';
+import { ApiError } from './api-error';
+import { errorSentence } from './site-errors';
 
 export { ApiError, type ApiErrorCode, toApiError } from './api-error';
-
-/**
- * The inquiry form's field a person never sees (hidden from view and from assistive technology) but a
- * form-filling bot fills: the form sends it, POST /api/inquiries drops an inquiry that has it.
- */
-export const HONEYPOT_FIELD = 'website';
-
-const FALLBACK: Record<string, string> = {
-  validation_failed: 'Some details need correcting.',
-  invalid_request: 'That request could not be handled; please check the details.',
-  forbidden: 'This page is not allowed to send that; please reload it and try again.',
-  not_found: 'That could not be found; it may no longer be available.',
-  rate_limited: 'Too many requests in a short time; please wait a moment and try again.',
-  unsupported_media_type: 'That request could not be handled; please reload the page and try again.',
-  conflict: 'This was already sent with other details; please reload the page and try again.',
-  unavailable: 'The catalog is busy right now; please try again in a moment.',
-  upstream_error: 'The catalog did not answer properly; please try again.',
-  internal_error: INTERNAL_ERROR,
-  network_error: 'The connection failed; please check it and try again.',
-  unreadable_answer: 'The answer could not be read; please try again.',
-};
 
 type Query = Record<string, string | number | null | undefined> | URLSearchParams;
 
@@ -54,19 +35,19 @@ async function request<T>(path: string, init: RequestInit): Promise<T> {
     res = await fetch(path, init);
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError('network_error', FALLBACK.network_error!);
+    throw new ApiError('network_error', errorSentence('network_error'));
   }
   const body = (await res.json().catch(() => undefined)) as
     | { error?: { code?: string; message?: string; fields?: Record<string, string>; request_id?: string } }
     | undefined;
   if (res.ok) {
     if (body === undefined)
-      throw new ApiError('unreadable_answer', FALLBACK.unreadable_answer!, {}, res.status);
+      throw new ApiError('unreadable_answer', errorSentence('unreadable_answer'), {}, res.status);
     return body as T;
   }
   const error = body?.error;
   const code = error?.code ?? (res.status >= 500 ? 'upstream_error' : 'invalid_request');
-  const fallback = FALLBACK[code] ?? FALLBACK.internal_error!;
+  const fallback = errorSentence(code);
   // Without the wording (the connection dropped just now), the plain fallback: never the API's own words.
   const words = await import('./messages').catch(() => null);
   const retry = Number(res.headers.get('Retry-After'));

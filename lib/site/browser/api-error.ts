@@ -1,24 +1,15 @@
+import { type BrowserFailure, SITE_ERRORS, type SiteErrorCode } from './site-errors';
+
 /*
  * The one error the browser's calls to the site's routes end in (api-client.ts makes them). Apart from the
  * client, so that what only names or catches it does not bring the client into a page's first script.
+ * Its codes are the site's (site-errors.ts) and the browser's own failures.
  */
 
-export type ApiErrorCode =
-  | 'validation_failed'
-  | 'invalid_request'
-  | 'forbidden'
-  | 'not_found'
-  | 'unsupported_media_type'
-  | 'conflict'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'upstream_error'
-  | 'internal_error'
-  | 'network_error'
-  | 'unreadable_answer';
+export type ApiErrorCode = SiteErrorCode | BrowserFailure;
 
 /** What a failure that is not the site's answer reads as: a bug's own error is not for people. */
-export const INTERNAL_ERROR = 'Something went wrong on our side; please try again.';
+export const INTERNAL_ERROR = SITE_ERRORS.internal_error.sentence;
 
 export class ApiError extends Error {
   constructor(

@@ -1,6 +1,6 @@
 /*
  * lib/site/browser — the site's code that may run in the browser: the stay in the URL (stay.ts), the search's
- * URL state (search.ts), the calendar's view of the shared rules (stay-rules.ts), words for people
+ * URL (search-url.ts), the calendar's view of the shared rules (stay-rules.ts), words for people
  * (messages.ts), the browser's client of the site's /api (api-client.ts), what the booking widget needs
  * (booking.ts), map bounds and the map's style (bounds.ts, map-style.ts), and here the day and text helpers.
  * It imports only itself, lib/contract, lib/rules, lib/dates and browser-safe packages, never a server module

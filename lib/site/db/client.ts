@@ -1,9 +1,15 @@
 import 'server-only';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { type OpenedDatabase, openPostgres } from '../../db/open';
-import { settings } from '../../settings';
-import { logger } from '../logger';
+import { type OpenedDatabase, openPostgres } from '@/lib/db/open';
+import {
+  forgetProcessSingleton,
+  peekProcessSingleton,
+  processSingleton,
+  setProcessSingleton,
+} from '@/lib/process-singleton';
+import { settings } from '@/lib/settings';
+import { logger } from '@/lib/site/logger';
 import * as schema from './schema';
 
 export type SiteDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,27 +34,27 @@ export function openSiteDatabase(target?: string): Promise<SiteDatabase> {
   });
 }
 
-const GLOBAL_KEY = Symbol.for('rental.site.db');
-type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<SiteDatabase> };
+const DB = 'site.db';
 
-/** The process's site database, opened once (the handle lives on globalThis: Next.js has several bundles). */
+/** The process's site database, opened once (lib/process-singleton.ts: Next.js has several bundles). */
 export function getSiteDb(): Promise<SiteDb> {
-  const g = globalThis as GlobalWithDb;
-  g[GLOBAL_KEY] ??= openSiteDatabase().catch((error) => {
-    g[GLOBAL_KEY] = undefined;
-    throw error;
-  });
-  return g[GLOBAL_KEY].then((h) => h.db);
+  return processSingleton(DB, () =>
+    openSiteDatabase().catch((error) => {
+      // A failed open is not kept: the next call tries again.
+      forgetProcessSingleton(DB);
+      throw error;
+    }),
+  ).then((h) => h.db);
 }
 
 /** Makes `getSiteDb()` return the given handle (tests open a database of their own and install it). */
 export function installSiteDatabase(handle: SiteDatabase): void {
-  (globalThis as GlobalWithDb)[GLOBAL_KEY] = Promise.resolve(handle);
+  setProcessSingleton(DB, Promise.resolve(handle));
 }
 
+/** Closes the process's site database; the next `getSiteDb()` opens it again. */
 export async function closeSiteDatabase(): Promise<void> {
-  const g = globalThis as GlobalWithDb;
-  const handle = g[GLOBAL_KEY];
-  g[GLOBAL_KEY] = undefined;
+  const handle = peekProcessSingleton<Promise<SiteDatabase>>(DB);
+  forgetProcessSingleton(DB);
   if (handle) await (await handle).close();
 }

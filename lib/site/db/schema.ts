@@ -1,12 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { FieldErrors, InquiryRequest, TolerantInquiry } from '../../contract';
-import type { AdvisorProfile, ProposalOptionStored } from '../browser/advisors';
-import type { ReplicaBooked, ReplicaRates, ReplicaSummary } from '../replica/types';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { FieldErrors, InquiryRequest, TolerantInquiry } from '@/lib/contract';
+import type { AdvisorProfile, ProposalOptionStored } from '@/lib/site/browser/advisors';
+import type { ReplicaBooked, ReplicaRates, ReplicaSummary } from '@/lib/site/replica/types';
 
 /*
- * The site's own tables (the partner side), apart from the catalog service's: the leads it has accepted
- * and the change-feed sync's memory. Same database setup as the service (PGlite under DATA_DIR/site, or
+ * The site's own tables (the partner side), apart from the catalog service's: the leads it has accepted,
+ * the change-feed sync's cursor, and the replica (with each property's area times). Same database setup as the service (PGlite under DATA_DIR/site, or
  * DATABASE_URL); every table is prefixed `site_` so both roles can share one Postgres database.
  */
 
@@ -52,20 +62,26 @@ export interface SyncRunSummary {
 }
 
 /**
- * An inquiry the site accepted, stored before it is sent upstream so that none is ever lost.
- * status: `sending` (a sender holds it until `claimed_until`), `queued` (waiting for `next_attempt_at`),
- * `sent` (the upstream took it), `rejected` (the upstream refused its content), `failed` (gave up after
- * the bounded retries, or the site's own key was refused; kept for the team to act on).
+ * Where a lead stands: `sending` (a sender holds it until `claimed_until`), `queued` (waiting for
+ * `next_attempt_at`), `sent` (the upstream took it), `rejected` (the upstream refused its content), `failed`
+ * (gave up after the bounded retries, or the site's own key was refused; kept for the team to act on).
  */
+export const LEAD_STATUSES = ['sending', 'queued', 'sent', 'rejected', 'failed'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** A lead for one rental (`property_id`), or a general request for a destination. */
+export type LeadKind = 'property' | 'general';
+
+/** An inquiry the site accepted, stored before it is sent upstream so that none is ever lost. */
 export const leads = pgTable(
   'site_leads',
   {
     id: text('id').primaryKey(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<LeadKind>().notNull(),
     reference: text('reference').notNull(),
     /** The InquiryRequest as validated, with the reference filled in: exactly what is sent upstream. */
     request: jsonb('request').$type<InquiryRequest>().notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<LeadStatus>().notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: stamp('next_attempt_at'),
     claimedUntil: stamp('claimed_until'),
@@ -80,7 +96,14 @@ export const leads = pgTable(
     updatedAt: stamp('updated_at').notNull().default(sql`now()`),
     sentAt: stamp('sent_at'),
   },
-  (t) => [index('site_leads_due').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('site_leads_due').on(t.status, t.nextAttemptAt),
+    // The database holds to the type too: a status no code knows cannot be written.
+    check(
+      'site_leads_status',
+      sql.raw(`${t.status.name} IN (${LEAD_STATUSES.map((s) => `'${s}'`).join(', ')})`),
+    ),
+  ],
 );
 
 /** One row per sync job (`catalog`): the cursor a restart resumes from and what the last run did. */
@@ -91,21 +114,14 @@ export const syncState = pgTable('site_sync_state', {
   lastSummary: jsonb('last_summary').$type<SyncRunSummary>(),
 });
 
-/** Each live property's area times as last seen in the change feed: the sync compares against these. */
-export const propertyAreas = pgTable('site_property_areas', {
-  propertyId: integer('property_id').primaryKey(),
-  content: text('content'),
-  rates: text('rates'),
-  availability: text('availability'),
-  images: text('images'),
-});
-
 /**
  * The site's replica of the catalog (issue: prices in search): every live property's summary, rate sheet
- * and booked dates, each with the area time it was fetched for. `due` lists the areas to fetch again (the
- * change feed moved them, or they were never fetched); `seq` grows with every change to the row, so an
- * instance's in-memory search index reloads only what changed. A property that left the catalog keeps its
- * row with `removed` set (and a new `seq`) until the next full load, so other instances learn it too.
+ * and booked dates, and the site's one record of each property's area times (`*_at`: what the change-feed
+ * sync and the replica's load compare the catalog with, lib/site/area-times.ts). `due` lists the areas to
+ * fetch again (the change feed moved them, or they were never fetched); `seq` grows with every change to
+ * the row, so an instance's in-memory search index reloads only what changed. A property that left the
+ * catalog keeps its row with `removed` set (and a new `seq`) until the next full load, so other instances
+ * learn it too.
  */
 export const replicaProperties = pgTable(
   'site_replica_properties',

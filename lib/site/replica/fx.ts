@@ -1,7 +1,7 @@
 import 'server-only';
 import { readFileSync } from 'node:fs';
 import { CURRENCIES, roundMoney } from '@/lib/rules';
-import { logger } from '../logger';
+import { logger } from '@/lib/site/logger';
 import snapshot from './fx-rates.json';
 
 /*

@@ -1,22 +1,22 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { TolerantPropertyChange } from '@/lib/contract';
-import { catalogClient } from '../../catalog-client/instance';
-import { settings } from '../../settings';
-import { getSiteDb } from '../db/client';
-import { logger } from '../logger';
+import { catalogClient } from '@/lib/catalog-client';
+import { settings } from '@/lib/settings';
+import { getSiteDb } from '@/lib/site/db/client';
+import { logger } from '@/lib/site/logger';
 import { fxRates } from './fx';
-import { applyFeedToReplica, runReplicaWork } from './load';
-import { type ReplicaQuery, replicaChanged, replicaIndex, replicaIndexIfBuilt, searchIndex } from './search';
+import { replicaChanged, replicaIndex } from './in-memory';
+import { runReplicaWork } from './load';
 
 /*
  * lib/site/replica — the site's own copy of the catalog, which search and card prices come from
  * (docs/decisions.md#prices-in-search-come-from-the-sites-replica):
  *
- *   load.ts     the first load and its upkeep (lease, budget share, resume after a restart, due areas)
- *   search.ts   the in-memory index over the replica's rows, and the query: filters, prices, sorts
- *   terms.ts    the catalog's answers in the shapes the replica stores
- *   fx.ts       reference exchange rates for the display currency
+ *   load.ts       the first load and its upkeep (lease, budget share, resume after a restart, due areas)
+ *   in-memory.ts  each process's index of the replica's rows, which search asks (lib/site/search)
+ *   terms.ts      the catalog's answers in the shapes the replica stores
+ *   fx.ts         reference exchange rates for the display currency
+ *   places.ts     the maps' place names, positioned from the rentals
  *
  * This file ties them to the process: the background worker, the sync's hand-over, the rates in use.
  */
@@ -71,13 +71,13 @@ export function startReplicaWorker(): void {
   })();
 }
 
-/** The sync's hand-over: what the change feed said, applied to the replica; the worker then fetches it. */
-export async function replicaFromFeed(changes: TolerantPropertyChange[], options: { full: boolean }) {
-  if (!settings().CATALOG_REPLICA) return;
-  const result = await applyFeedToReplica(await getSiteDb(), changes, options);
+/**
+ * The sync's hand-over: the change feed's moves are recorded in the replica's rows (lib/site/area-times.ts),
+ * the moved areas due; this process's index reloads them, and the worker fetches them now.
+ */
+export function replicaFromFeed(): void {
   replicaChanged();
   (globalThis as G)[KEY]?.poke();
-  return result;
 }
 
 /** The reference rates in use (the shipped snapshot unless a setting names fresher ones). */
@@ -85,14 +85,3 @@ export function currentFxRates() {
   const s = settings();
   return fxRates({ file: s.FX_RATES_FILE, url: s.FX_RATES_URL });
 }
-
-/** A search answered from the replica, or null while its first load is not complete (or it is off). */
-export async function searchReplica(query: ReplicaQuery) {
-  if (!settings().CATALOG_REPLICA) return null;
-  const index = await replicaIndexIfBuilt(await getSiteDb());
-  if (!index?.complete) return null;
-  const fx = currentFxRates();
-  return { ...searchIndex(index, query, fx), fx };
-}
-
-export type { CardPrice, ReplicaQuery, SiteSort } from './search';

@@ -1,15 +1,23 @@
 import 'server-only';
 import { type AnyColumn, and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { TolerantPropertyChange, TolerantPropertySummary } from '@/lib/contract';
+import type { CatalogClient } from '@/lib/catalog-client';
+import { hasNextPage, UpstreamError } from '@/lib/catalog-client';
+import { AREAS, type TolerantPropertyChange, type TolerantPropertySummary } from '@/lib/contract';
 import { addDays, addYears } from '@/lib/dates';
+import { executeRows } from '@/lib/db/open';
 import { earliestRateDateFor } from '@/lib/rules';
-import type { CatalogClient } from '../../catalog-client/client';
-import { UpstreamError } from '../../catalog-client/errors';
-import { hasNextPage } from '../../catalog-client/pages';
-import { executeRows } from '../../db/open';
-import type { SiteDb } from '../db/client';
-import { replicaProperties, replicaState } from '../db/schema';
-import { logger } from '../logger';
+import {
+  areaTags,
+  type DueArea,
+  markRemoved,
+  movedAreas,
+  recordFeed,
+  withSearches,
+} from '@/lib/site/area-times';
+import { siteBroadcast } from '@/lib/site/broadcast';
+import type { SiteDb } from '@/lib/site/db/client';
+import { replicaProperties, replicaState } from '@/lib/site/db/schema';
+import { logger } from '@/lib/site/logger';
 import { replicaBookedOf, replicaRatesOf } from './terms';
 import type { ReplicaSummary } from './types';
 
@@ -22,7 +30,11 @@ import type { ReplicaSummary } from './types';
  *      content), a few at a time, within the budget's background share; a 429 pauses the load, not the site.
  *      At the end of the first pass a full change feed reconciles what paging a moving catalog can miss.
  *   3. `complete`: search answers from the replica. From then on the change-feed sync (sync.ts) marks
- *      moved areas due and removed properties removed (`applyFeedToReplica`), and this work fetches them.
+ *      moved areas due and removed properties removed (lib/site/area-times.ts), and this work fetches them.
+ *
+ * The replica's rows hold the site's one record of each property's area times (lib/site/area-times.ts): a
+ * move the listing or the reconciling feed sees first is recorded here, and its cache tags expired here,
+ * as the sync does for a move it sees first.
  *
  * One instance works at a time: it holds a lease on the state row, renewed as it goes, so a second instance
  * (or a restart) waits or takes over when the lease runs out.
@@ -38,8 +50,6 @@ const AVAILABILITY_YEARS = 4;
 const AVAILABILITY_SLACK_DAYS = 31;
 const LOCATIONS_MAX_AGE_MS = 24 * 3_600_000;
 
-export type Area = 'content' | 'rates' | 'availability';
-
 export interface ReplicaWorkDeps {
   db: SiteDb;
   client: CatalogClient;
@@ -51,6 +61,8 @@ export interface ReplicaWorkDeps {
   signal?: AbortSignal;
   /** Told after each stored batch, so this process's search index reloads at once. */
   changed?: () => void;
+  /** Expires the cache tags of moves this work records first (default: this process's broadcast, every instance). */
+  expire?: (tags: string[]) => void | Promise<void>;
   /** Waits out a budget pause or a 429 (tests pass a shorter clock). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -160,6 +172,7 @@ class Stopped extends Error {}
 interface WorkContext extends ReplicaWorkDeps {
   clock: () => Date;
   wait: NonNullable<ReplicaWorkDeps['sleep']>;
+  expire: NonNullable<ReplicaWorkDeps['expire']>;
   calls: number;
   /** Properties whose areas failed in this pass: left due for the next one, not asked again now. */
   skipped: Set<number>;
@@ -172,6 +185,17 @@ interface WorkContext extends ReplicaWorkDeps {
  * rest of the catalog loads), but when every one fails the upstream itself is in trouble.
  */
 const FAILED_IN_A_ROW = 8;
+
+/**
+ * How long the load waits after a transient failure: as long as a full budget or a 429 says, else a wait
+ * that doubles with each failure in a row (at most a minute). Said in the log unless it is a short pause.
+ */
+function pauseFor(error: UpstreamError, paused: boolean, failures: number): number {
+  const ms = paused ? (error.retryAfter ?? 1) * 1000 + 25 : Math.min(60_000, 1000 * 2 ** failures);
+  if (!paused || ms > 5000)
+    logger.info({ code: error.code, waitMs: ms }, 'replica load: upstream busy, pausing');
+  return ms;
+}
 
 /**
  * One upstream call for the replica: in the budget's background share, waiting out a full budget or a
@@ -195,10 +219,7 @@ async function upstream<T>(
       if (error.code !== 'budget_exhausted') ctx.calls++;
       const paused = error.code === 'budget_exhausted' || error.status === 429;
       if (!paused && ++failures > retries) throw error;
-      const ms = paused ? (error.retryAfter ?? 1) * 1000 + 25 : Math.min(60_000, 1000 * 2 ** failures);
-      if (!paused || ms > 5000)
-        logger.info({ code: error.code, waitMs: ms }, 'replica load: upstream busy, pausing');
-      await ctx.wait(ms, ctx.signal);
+      await ctx.wait(pauseFor(error, paused, failures), ctx.signal);
       if (!(await takeLease(ctx.db, ctx.holder, ctx.clock()))) throw new Stopped('lease lost');
     }
   }
@@ -213,17 +234,23 @@ async function addCalls(ctx: WorkContext, patch: Partial<typeof replicaState.$in
     .where(eq(replicaState.name, NAME));
 }
 
-/** Stores a page of summaries; each property is then due whichever of its rates and availability moved. */
-async function storeSummaries(db: SiteDb, summaries: TolerantPropertySummary[]) {
-  if (!summaries.length) return;
+/**
+ * Stores a page of summaries, with their area times in the record: each property is then due whichever of
+ * its rates and availability moved. Returns the cache tags of the areas whose times moved (every area of a
+ * property new to the record).
+ */
+async function storeSummaries(db: SiteDb, summaries: TolerantPropertySummary[]): Promise<string[]> {
+  if (!summaries.length) return [];
   const ids = summaries.map((s) => s.id);
   const known = new Map(
     (
       await db
         .select({
           id: replicaProperties.propertyId,
-          ratesAt: replicaProperties.ratesAt,
-          availabilityAt: replicaProperties.availabilityAt,
+          content: replicaProperties.contentAt,
+          rates: replicaProperties.ratesAt,
+          availability: replicaProperties.availabilityAt,
+          images: replicaProperties.imagesAt,
           hasRates: sql<boolean>`${replicaProperties.rates} IS NOT NULL`,
           hasBooked: sql<boolean>`${replicaProperties.booked} IS NOT NULL`,
           removed: replicaProperties.removed,
@@ -232,11 +259,14 @@ async function storeSummaries(db: SiteDb, summaries: TolerantPropertySummary[]) 
         .where(inArray(replicaProperties.propertyId, ids))
     ).map((r) => [r.id, r]),
   );
+  const expired: string[] = [];
   const values = summaries.map((s) => {
     const before = known.get(s.id);
-    const due: Area[] = [];
-    if (!before?.hasRates || before.removed || before.ratesAt !== s.updated.rates) due.push('rates');
-    if (!before?.hasBooked || before.removed || before.availabilityAt !== s.updated.availability)
+    const fresh = !before || before.removed;
+    expired.push(...areaTags(s.id, fresh ? AREAS : movedAreas(before, s.updated)));
+    const due: DueArea[] = [];
+    if (fresh || !before.hasRates || before.rates !== s.updated.rates) due.push('rates');
+    if (fresh || !before.hasBooked || before.availability !== s.updated.availability)
       due.push('availability');
     return {
       propertyId: s.id,
@@ -265,135 +295,7 @@ async function storeSummaries(db: SiteDb, summaries: TolerantPropertySummary[]) 
         seq: sql`nextval('site_replica_seq')`,
       },
     });
-}
-
-const markRemoved = (db: SiteDb, ids: number[]) =>
-  ids.length
-    ? db
-        .update(replicaProperties)
-        .set({ removed: true, due: [], seq: sql`nextval('site_replica_seq')` })
-        .where(and(inArray(replicaProperties.propertyId, ids), eq(replicaProperties.removed, false)))
-    : Promise.resolve();
-
-/**
- * What the change feed says, applied to the replica: moved areas become due (with their new times, so a
- * fetch that raced a newer move stays due), a property's `updated_at` is current at once (it sorts by it),
- * new properties are added due everything, removed ones are marked removed. A full listing (no `since`)
- * also removes every property it leaves out. Called by the sync for every run.
- */
-export async function applyFeedToReplica(
-  db: SiteDb,
-  changes: TolerantPropertyChange[],
-  { full }: { full: boolean },
-): Promise<{ due: number; added: number; removed: number }> {
-  const known = new Map(
-    (
-      await db
-        .select({
-          id: replicaProperties.propertyId,
-          contentAt: replicaProperties.contentAt,
-          ratesAt: replicaProperties.ratesAt,
-          availabilityAt: replicaProperties.availabilityAt,
-          imagesAt: replicaProperties.imagesAt,
-          updatedAt: sql<string | null>`${replicaProperties.summary}->>'updated_at'`,
-        })
-        .from(replicaProperties)
-        .where(eq(replicaProperties.removed, false))
-    ).map((r) => [r.id, r]),
-  );
-  let due = 0;
-  let added = 0;
-  const live = new Set<number>();
-  const removed: number[] = [];
-  await db.transaction(async (tx) => {
-    for (const change of changes) {
-      if (change.status === 'removed') {
-        if (known.has(change.id)) removed.push(change.id);
-        continue;
-      }
-      live.add(change.id);
-      const before = known.get(change.id);
-      // An item without area times (the document promises only `id` and `status`) or of a status it does
-      // not name: every area is fetched again, and a 404 then removes the property (fetchAreas).
-      if (change.status !== 'live' || !change.updated) {
-        if (before) {
-          due++;
-          await tx
-            .update(replicaProperties)
-            .set({ due: ['content', 'rates', 'availability'], seq: sql`nextval('site_replica_seq')` })
-            .where(eq(replicaProperties.propertyId, change.id));
-        } else {
-          added++;
-          await tx
-            .insert(replicaProperties)
-            .values({ propertyId: change.id, due: ['content', 'rates', 'availability'] })
-            .onConflictDoUpdate({
-              target: replicaProperties.propertyId,
-              set: {
-                due: ['content', 'rates', 'availability'],
-                removed: false,
-                seq: sql`nextval('site_replica_seq')`,
-              },
-            });
-        }
-        continue;
-      }
-      const times = change.updated;
-      if (!before) {
-        added++;
-        await tx
-          .insert(replicaProperties)
-          .values({
-            propertyId: change.id,
-            contentAt: times.content,
-            imagesAt: times.images,
-            ratesAt: times.rates,
-            availabilityAt: times.availability,
-            due: ['content', 'rates', 'availability'],
-          })
-          .onConflictDoUpdate({
-            target: replicaProperties.propertyId,
-            set: {
-              contentAt: times.content,
-              imagesAt: times.images,
-              ratesAt: times.rates,
-              availabilityAt: times.availability,
-              due: ['content', 'rates', 'availability'],
-              removed: false,
-              seq: sql`nextval('site_replica_seq')`,
-            },
-          });
-        continue;
-      }
-      const moved: Area[] = [];
-      if (before.contentAt !== times.content || before.imagesAt !== times.images) moved.push('content');
-      if (before.ratesAt !== times.rates) moved.push('rates');
-      if (before.availabilityAt !== times.availability) moved.push('availability');
-      const stamp =
-        before.updatedAt !== null &&
-        change.updated_at !== undefined &&
-        before.updatedAt !== change.updated_at;
-      if (!moved.length && !stamp) continue;
-      if (moved.length) due++;
-      await tx
-        .update(replicaProperties)
-        .set({
-          contentAt: times.content,
-          imagesAt: times.images,
-          ratesAt: times.rates,
-          availabilityAt: times.availability,
-          due: sql`ARRAY(SELECT DISTINCT unnest(${replicaProperties.due} || ${`{${moved.join(',')}}`}::text[]))`,
-          summary: sql`CASE WHEN ${replicaProperties.summary} IS NULL THEN NULL ELSE
-            jsonb_set(jsonb_set(${replicaProperties.summary}, '{updated_at}', to_jsonb(${change.updated_at}::text)),
-                      '{updated}', ${JSON.stringify(times)}::jsonb) END`,
-          seq: sql`nextval('site_replica_seq')`,
-        })
-        .where(eq(replicaProperties.propertyId, change.id));
-    }
-    if (full) for (const id of known.keys()) if (!live.has(id)) removed.push(id);
-    await markRemoved(tx, removed);
-  });
-  return { due, added, removed: removed.length };
+  return withSearches(expired);
 }
 
 /** GET /properties page by page from `nextPage`, storing summaries; the page reached is kept for a restart. */
@@ -402,7 +304,8 @@ async function listCatalog(ctx: WorkContext, nextPage: number) {
     const { data } = await upstream(ctx, (o) =>
       ctx.client.listProperties({ sort: 'id', per_page: PAGE_SIZE, page }, o),
     );
-    await storeSummaries(ctx.db, data.properties);
+    // The cache is told once the new times are stored, as the sync does.
+    await ctx.expire(await storeSummaries(ctx.db, data.properties));
     const last = !hasNextPage(data.pagination, page, data.properties.length);
     await addCalls(ctx, last ? { phase: 'areas', nextPage: page + 1 } : { nextPage: page + 1 });
     ctx.changed?.();
@@ -422,10 +325,14 @@ async function reconcile(ctx: WorkContext) {
     changes.push(...data.changes);
     if (!hasNextPage(data.pagination, page, data.changes.length)) break;
   }
-  const result = await applyFeedToReplica(ctx.db, changes, { full: true });
+  const result = await ctx.db.transaction((tx) => recordFeed(tx, changes, { full: true }));
+  await ctx.expire(result.expired);
   await addCalls(ctx);
   if (result.added || result.due || result.removed)
-    logger.info(result, 'replica load: the change feed found properties the paging missed');
+    logger.info(
+      { added: result.added, due: result.due, removed: result.removed },
+      'replica load: the change feed found properties the paging missed',
+    );
 }
 
 /** Availability fetched long ago no longer reaches far enough ahead: due again. */
@@ -455,11 +362,11 @@ async function fetchAreas(ctx: WorkContext, row: DueRow): Promise<boolean> {
   const { db, client } = ctx;
   const day = today(ctx.clock());
   const seq = sql`nextval('site_replica_seq')`;
-  const clear = (area: Area, column: AnyColumn, seen: string | null) =>
+  const clear = (area: DueArea, column: AnyColumn, seen: string | null) =>
     sql`CASE WHEN ${column} IS NOT DISTINCT FROM ${seen} THEN array_remove(${replicaProperties.due}, ${area}) ELSE ${replicaProperties.due} END`;
   const where = eq(replicaProperties.propertyId, row.id);
   try {
-    for (const area of row.due as Area[]) {
+    for (const area of row.due as DueArea[]) {
       if (area === 'content') {
         const { data } = await upstream(ctx, (o) => client.getProperty(row.id, o), AREA_RETRIES);
         const summary = summaryOf(data);
@@ -589,6 +496,7 @@ export async function runReplicaWork(deps: ReplicaWorkDeps): Promise<ReplicaProg
     ...deps,
     clock,
     wait: deps.sleep ?? defaultSleep,
+    expire: deps.expire ?? ((tags) => siteBroadcast().expire(tags)),
     calls: 0,
     skipped: new Set(),
     failedInARow: [],

@@ -1,4 +1,4 @@
-import { positionOf } from '../browser/bounds';
+import { positionOf } from '@/lib/site/browser/bounds';
 import type { ReplicaSummary } from './types';
 
 /*

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Availability, RateSheet } from '@/lib/contract';
 import { clipRanges } from '@/lib/rules';
-import { ratesOf } from '../browser/stay-rules';
+import { ratesOf } from '@/lib/site/browser/stay-rules';
 import type { ReplicaBooked, ReplicaRates } from './types';
 
 /*

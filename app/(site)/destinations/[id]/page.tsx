@@ -4,8 +4,8 @@ import { notFound } from 'next/navigation';
 import { coverPreloads } from '@/components/results/card-photos';
 import { ResultsView } from '@/components/results/results-view';
 import { plural } from '@/lib/site/browser';
-import { firstSearchView } from '@/lib/site/catalog-pages';
 import { allLocations, ancestry } from '@/lib/site/page-data';
+import { firstSearchView } from '@/lib/site/search';
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -82,6 +82,7 @@ export default async function DestinationPage({ params, searchParams }: Props) {
         <ResultsView
           basePath={`/destinations/${here.id}`}
           initialParams={view.params}
+          servedQuery={view.served}
           initial={view.data}
           covers={coverPreloads(view.data?.properties)}
           displayCurrency={view.currency}

@@ -3,7 +3,7 @@ import { EmbedBridge } from '@/components/embed/bridge';
 import { Confirmation } from '@/components/inquiry/confirmation';
 import { getSiteDb } from '@/lib/site/db/client';
 import { embedHost } from '@/lib/site/embed';
-import { findLead } from '@/lib/site/leads';
+import { findLead, isLeadId } from '@/lib/site/leads';
 
 export default async function EmbedConfirmationPage({
   params,
@@ -13,7 +13,7 @@ export default async function EmbedConfirmationPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { lead: id } = await params;
-  const row = /^ld_[A-Za-z0-9_-]{20}$/.test(id) ? await findLead(await getSiteDb(), id) : undefined;
+  const row = isLeadId(id) ? await findLead(await getSiteDb(), id) : undefined;
   if (!row) notFound();
   const host = embedHost((await searchParams).host);
   const hostQuery = host ? `?host=${encodeURIComponent(host)}` : '';

@@ -1,5 +1,5 @@
-import { catalog } from '@/lib/catalog-client';
 import { windowQuerySchema } from '@/lib/contract';
+import { catalogReads } from '@/lib/site/catalog-reads';
 import { json, notServed, propertyIdOf, queryOf, route, SiteError } from '@/lib/site/http';
 
 // GET /api/properties/{id}/rates|availability|images — one area of a property, as the calendar and the
@@ -7,12 +7,12 @@ import { json, notServed, propertyIdOf, queryOf, route, SiteError } from '@/lib/
 export const GET = route<{ id: string; area: string }>(async (request, ctx, { id, area }) => {
   const property = propertyIdOf(id);
   const call = { requestId: ctx.requestId };
-  const c = catalog();
   let answer: { data: unknown; mode: string };
-  if (area === 'rates') answer = await c.rates(property, queryOf(windowQuerySchema, request), call);
+  if (area === 'rates')
+    answer = await catalogReads.rates(property, queryOf(windowQuerySchema, request), call);
   else if (area === 'availability')
-    answer = await c.availability(property, queryOf(windowQuerySchema, request), call);
-  else if (area === 'images') answer = await c.images(property, call);
+    answer = await catalogReads.availability(property, queryOf(windowQuerySchema, request), call);
+  else if (area === 'images') answer = await catalogReads.images(property, call);
   else throw new SiteError('not_found', 'No such page.');
   return json(answer.data, ctx, { mode: answer.mode, maxAge: 60 });
 });

@@ -1,13 +1,17 @@
 import 'server-only';
-import type { CatalogClient } from '../catalog-client/client';
-import type { Settings } from '../settings';
-import type { SiteDb } from './db/client';
-import { deliveryPolicy } from './inquiries';
-import { sendDueLeads } from './leads';
-import { logger } from './logger';
+import type { CatalogClient } from '@/lib/catalog-client';
+import { processSingleton } from '@/lib/process-singleton';
+import type { Settings } from '@/lib/settings';
+import type { SiteDb } from '@/lib/site/db/client';
+import { logger } from '@/lib/site/logger';
+import { sendDueLeads } from './delivery';
+import { deliveryPolicy } from './policy';
 
-/** Set by the server (scripts/serve.mjs) when it is told to stop: claim nothing more. */
-const STOPPING = Symbol.for('rental.server.stopping');
+/**
+ * The server's state, shared with scripts/serve.mjs (which sets `stopping` when it is told to stop: claim
+ * nothing more) through the process's one value of that name.
+ */
+const serverState = () => processSingleton('server.state', () => ({ stopping: false }));
 
 /**
  * The in-process sender of queued leads: every few seconds it claims the leads that are due and sends
@@ -21,7 +25,7 @@ export function startLeadWorker(
 ): () => void {
   let running = false;
   const timer = setInterval(async () => {
-    if (running || (globalThis as { [STOPPING]?: boolean })[STOPPING]) return;
+    if (running || serverState().stopping) return;
     running = true;
     try {
       await sendDueLeads(await deps.db(), deps.client(), deliveryPolicy(deps.settings));

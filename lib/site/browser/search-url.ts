@@ -1,13 +1,13 @@
-import type { CatalogQuery } from '@/lib/contract';
-import { readStay, type Stay } from './stay';
+import type { CatalogSort } from '@/lib/contract';
 
 /*
- * The search's state lives in the URL
- * (`/search?location=12&checkin=…&checkout=…&adults=2&children=1&bedrooms=2&sort=-sleeps&page=2`), with the
- * traveller's stay written the way every other page reads it (stay.ts), so a result's link can carry it on.
- * These helpers are shared by the server's first render and the browser; the contract's rules are applied
- * on the server (the page, and /api/search), so the browser does not ship the schemas. Empty fields (a
- * form's untouched inputs) count as absent. Older links said `guests` and `rooms`; they still work.
+ * A search's URL, read and written the same way by the server's first render, the results view and the
+ * home form: `/search?location=12&checkin=…&checkout=…&adults=2&children=1&bedrooms=2&sort=-sleeps&page=2`,
+ * with the traveller's stay written as every other page reads it (stay.ts), so a result's link carries it
+ * on. A URL is cleaned once, where it comes in (a page, /api/search, a submitted form); links made from a
+ * clean URL are written clean (`searchWith`). The contract's rules are applied on the server
+ * (lib/site/search), so the browser does not ship the schemas. Empty fields (a form's untouched inputs)
+ * count as absent. Older links said `guests` and `rooms`; they still work.
  */
 
 export const SEARCH_KEYS = [
@@ -27,12 +27,15 @@ export const SEARCH_KEYS = [
   // Whether the map is shown: the view's state, not the search's (apiQueryFor leaves it out).
   'map',
 ] as const;
+export type SearchKey = (typeof SEARCH_KEYS)[number];
+
 export const PER_PAGE = 12;
 
 /** Sorts the site adds to the catalog's (answered from the replica). */
 export const PRICE_SORTS = ['price', '-price'] as const;
+export type SearchSort = CatalogSort | (typeof PRICE_SORTS)[number];
 
-export const SORTS: { value: CatalogQuery['sort'] | (typeof PRICE_SORTS)[number]; label: string }[] = [
+export const SORTS: { value: SearchSort; label: string }[] = [
   { value: 'id', label: 'Our selection' },
   { value: 'price', label: 'Price: low to high' },
   { value: '-price', label: 'Price: high to low' },
@@ -43,8 +46,20 @@ export const SORTS: { value: CatalogQuery['sort'] | (typeof PRICE_SORTS)[number]
   { value: 'bedrooms', label: 'Fewest bedrooms' },
 ];
 
-/** The URL's search parameters, cleaned: known keys only, no empty values, in a stable order. */
-export function cleanParams(
+/** What the filters submit: every key but an old link's party, the currency, the area, the page, the map. */
+export const FILTER_KEYS = SEARCH_KEYS.filter(
+  (k) => !(['guests', 'currency', 'bounds', 'page', 'map'] as SearchKey[]).includes(k),
+);
+
+/** The parameters that narrow a search, dropped together by "Clear the filters". */
+export const NARROWING = [
+  ...FILTER_KEYS.filter((k) => k !== 'location'),
+  'guests',
+  'bounds',
+] as const satisfies readonly SearchKey[];
+
+/** A URL's search parameters, cleaned: known keys only, no empty values or defaults, in a stable order. */
+export function cleanSearchParams(
   input: URLSearchParams | Record<string, string | string[] | undefined>,
 ): URLSearchParams {
   const get = (k: string) => {
@@ -66,12 +81,28 @@ export function cleanParams(
   return out;
 }
 
+/**
+ * Clean parameters changed: `drop` left out, `set` put in, in the same stable order, so the result is
+ * clean too (`set` holds no defaults or empty values: a first page is `drop`ped, not set to 1).
+ */
+export function searchWith(
+  params: URLSearchParams,
+  change: { drop?: readonly SearchKey[]; set?: Partial<Record<SearchKey, string>> },
+): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const k of SEARCH_KEYS) {
+    const v = change.set?.[k] ?? (change.drop?.includes(k) ? null : params.get(k));
+    if (v) out.set(k, v);
+  }
+  return out;
+}
+
+/** The search a URL asks for, without the view's own state (whether the map is shown). */
+export const searchKey = (params: URLSearchParams) => searchWith(params, { drop: ['map'] }).toString();
+
 /** Whether the URL names a party (a search without one is not narrowed by size). */
 export const hasParty = (params: URLSearchParams) =>
   params.has('adults') || params.has('children') || params.has('guests');
-
-/** The traveller's stay a search URL holds: what the filters show and what every result's link carries. */
-export const searchStay = (params: URLSearchParams): Stay => readStay(params);
 
 /** How many filters narrow this search (the phone's "Filters" button says so). */
 export function activeFilters(params: URLSearchParams, fixedLocation?: number): number {
@@ -87,8 +118,7 @@ export function activeFilters(params: URLSearchParams, fixedLocation?: number): 
 
 /** The query of the site route that answers this search (the browser's updates go through it). */
 export function apiQueryFor(params: URLSearchParams): URLSearchParams {
-  const q = new URLSearchParams(params);
-  q.delete('map');
+  const q = searchWith(params, { drop: ['map'] });
   q.set('per_page', String(PER_PAGE));
   return q;
 }

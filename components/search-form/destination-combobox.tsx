@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import type { Location } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import { matchLocations } from '@/lib/site/browser/match-locations';
+import { FIELD } from './field-style';
 import { useLocations } from './use-locations';
 
 /**
@@ -85,7 +86,7 @@ export function DestinationCombobox({
             }
           }
         }}
-        className="mt-1 h-11 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500"
+        className={FIELD}
       />
       <input type="hidden" name={name} value={chosen ?? ''} />
       <div

@@ -1,14 +1,12 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { cleanParams } from '@/lib/site/browser/search';
+import { cleanSearchParams } from '@/lib/site/browser/search-url';
 import { DEFAULT_ADULTS } from '@/lib/site/browser/stay';
 import { DateRangeField } from './date-range-field';
 import { DestinationCombobox } from './destination-combobox';
+import { FIELD } from './field-style';
 import { GuestsField } from './guests-field';
-
-const field =
-  'mt-1 h-11 w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500';
 
 /**
  * The home page's search: destination, dates, guests (adults and children) and bedrooms. A plain GET form
@@ -25,7 +23,9 @@ export function SearchForm({ currency }: { currency?: string }) {
         onSubmit={(e) => {
           e.preventDefault();
           const form = new FormData(e.currentTarget);
-          const params = cleanParams(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])));
+          const params = cleanSearchParams(
+            Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])),
+          );
           router.push(params.size ? `/search?${params}` : '/search');
         }}
         className="grid gap-4 rounded-2xl bg-white p-4 shadow-md sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1.6fr_1fr_auto] lg:items-end"
@@ -39,7 +39,7 @@ export function SearchForm({ currency }: { currency?: string }) {
           <label htmlFor="home-bedrooms" className="block text-sm font-medium text-ink-700">
             Bedrooms
           </label>
-          <select id="home-bedrooms" name="bedrooms" defaultValue="" className={field}>
+          <select id="home-bedrooms" name="bedrooms" defaultValue="" className={FIELD}>
             <option value="">Any</option>
             {[1, 2, 3, 4, 5, 6].map((n) => (
               <option key={n} value={n}>

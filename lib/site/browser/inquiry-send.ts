@@ -1,10 +1,31 @@
 /*
- * The inquiry form's Idempotency-Key (POST /api/inquiries): one per inquiry, so that pressing Send again
- * after an answer that never came (a dropped connection, a timeout) finds the lead the first press made
- * instead of making a second one. It is the form's own random part (made once per form, never shown)
- * with a digest of exactly what is sent: the same inquiry sent again has the same key; an inquiry the
- * traveller changed before sending again is a new one, with a new key.
+ * How the inquiry form sends an inquiry (POST /api/inquiries), for both ends: the form makes what is here,
+ * the server (lib/site/inquiries.ts) checks it, and answers the lead as `SentLead`.
+ *
+ * The Idempotency-Key: one per inquiry, so that pressing Send again after an answer that never came (a
+ * dropped connection, a timeout) finds the lead the first press made instead of making a second one. It is
+ * the form's own random part (made once per form, never shown) with a digest of exactly what is sent: the
+ * same inquiry sent again has the same key; an inquiry the traveller changed before sending again is a new
+ * one, with a new key.
  */
+
+/**
+ * The form's field a person never sees (hidden from view and from assistive technology) but a form-filling
+ * bot fills: the form sends it, POST /api/inquiries drops an inquiry that has it.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+/** What the site answered for an accepted inquiry (the lead as POST /api/inquiries returns it). */
+export interface SentLead {
+  id: string;
+  reference: string;
+  status: string;
+  inquiry_id: number | null;
+  test: boolean | null;
+}
+
+/** What the server takes as an Idempotency-Key from the form: `inquiryKey` always makes one that fits. */
+export const INQUIRY_KEY_PATTERN = /^[A-Za-z0-9._-]{16,100}$/;
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 

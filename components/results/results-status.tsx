@@ -1,0 +1,103 @@
+import type { Ref } from 'react';
+import { MapIcon } from '@/components/ui/icons';
+import { plural, showDay, showRange } from '@/lib/site/browser';
+import { hasParty } from '@/lib/site/browser/search-url';
+import { guestsOf } from '@/lib/site/browser/stay';
+import type { ResultsPage } from './types';
+import type { SearchUrl } from './use-search-url';
+
+/**
+ * What the results are, said as they change (a status a screen reader reads): how many, for which dates and
+ * party, which page; then why prices are missing or which rates compared them, and whether the map's area
+ * narrows them. The heading takes focus after every new search.
+ */
+export function ResultsStatus({
+  url,
+  data,
+  failed,
+  heading,
+  withMap,
+}: {
+  url: SearchUrl;
+  data: ResultsPage | undefined;
+  /** The search could not be answered (a problem with it, or the catalog's). */
+  failed: boolean;
+  heading: Ref<HTMLHeadingElement>;
+  withMap: boolean;
+}) {
+  const { params, mapShown } = url;
+  const priceAsked =
+    params.has('price_min') || params.has('price_max') || (params.get('sort') ?? '').endsWith('price');
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <h2
+          id="results-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="text-base font-semibold text-ink-900 focus:outline-none sm:text-lg"
+        >
+          <span role="status">{data ? summary(data, url) : failed ? 'No results' : 'Searching…'}</span>
+        </h2>
+        {withMap && (
+          <button
+            type="button"
+            aria-pressed={mapShown}
+            onClick={() => url.toggleMap(!mapShown)}
+            className="hidden shrink-0 items-center gap-2 rounded-full bg-white px-4 py-1.5 text-sm font-medium text-ink-900 shadow-sm ring-1 ring-sand-200 hover:ring-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 lg:inline-flex"
+          >
+            <MapIcon /> {mapShown ? 'Hide map' : 'Show map'}
+          </button>
+        )}
+      </div>
+      {data && <PricesNote data={data} priceAsked={priceAsked} />}
+      {url.bounds && (
+        <p className="mt-1 text-sm text-ink-700" data-testid="area-note">
+          {data?.source === 'upstream'
+            ? 'The map’s area can’t narrow the results until our copy of the catalog has loaded: every match is shown for now. '
+            : 'Only rentals in the map’s area. '}
+          <a
+            className="underline"
+            href={url.href(url.relax(['bounds']))}
+            onClick={url.follow(url.relax(['bounds']))}
+          >
+            Search everywhere
+          </a>
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * Where converted figures or a price order appear, the reference rates behind them; while the site's copy
+ * of the catalog is still loading, why the prices and the price order are missing.
+ */
+function PricesNote({ data, priceAsked }: { data: ResultsPage; priceAsked: boolean }) {
+  if (data.source === 'upstream')
+    return (
+      <p className="mt-1 text-sm text-ink-700">
+        Prices are still being loaded{priceAsked ? ': shown in our selection for now' : ''}.
+      </p>
+    );
+  const converted = data.properties.some((p) => p.price?.converted);
+  if (!data.prices || !(converted || priceAsked)) return null;
+  return (
+    <p className="mt-1 text-sm text-ink-700" data-testid="rates-note">
+      Compared in {data.prices.currency} at reference rates of {showDay(data.prices.rates_date)}
+      <span className="hidden sm:inline">; each rental is priced and paid in its own currency</span>.
+    </p>
+  );
+}
+
+/** "48 rentals · free Fri 1 – Fri 8 Jan 2027 · for 3 guests · page 2 of 4". */
+function summary(data: ResultsPage, { params, stay }: SearchUrl): string {
+  const parts = [plural(data.pagination.total, 'rental')];
+  const checkin = params.get('checkin');
+  const checkout = params.get('checkout');
+  if (checkin && checkout) parts.push(`free ${showRange(checkin, checkout)}`);
+  if (hasParty(params)) parts.push(`for ${plural(guestsOf(stay), 'guest')}`);
+  if (data.pagination.total_pages > 1)
+    parts.push(`page ${data.pagination.page} of ${data.pagination.total_pages}`);
+  return parts.join(' · ');
+}

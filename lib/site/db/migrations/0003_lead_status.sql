@@ -1,0 +1,1 @@
+ALTER TABLE "site_leads" ADD CONSTRAINT "site_leads_status" CHECK (status IN ('sending', 'queued', 'sent', 'rejected', 'failed'));

@@ -1,0 +1,168 @@
+import 'server-only';
+import { inArray, sql } from 'drizzle-orm';
+import { executeRows } from '@/lib/db/open';
+import { indexPeriods, type Occupancy, occupancyOf } from '@/lib/rules';
+import type { SiteDb } from '@/lib/site/db/client';
+import { replicaProperties, replicaState } from '@/lib/site/db/schema';
+import type { ReplicaRates, ReplicaSummary } from './types';
+
+/*
+ * The replica in memory. Each process keeps an index of the replica's rows (summary, rate sheet in the rules'
+ * shape, booked nights indexed, each location's descendants) and reloads only rows whose `seq` changed,
+ * checked at most once a second (`count(*)` and `sum(seq)` move with every committed change). Search asks
+ * it (lib/site/search/from-replica.ts); so do the maps' place names. An index that did not change is the
+ * same object, so what is worked out from it can be remembered by it.
+ */
+
+export interface ReplicaEntry {
+  id: number;
+  seq: number;
+  summary: ReplicaSummary;
+  rates: ReplicaRates;
+  occupancy: Occupancy;
+}
+
+export interface ReplicaIndex {
+  entries: Map<number, ReplicaEntry>;
+  /** Every row's seq as loaded (entries hold only the searchable ones). */
+  seqs: Map<number, number>;
+  version: string;
+  /** Whether the replica's first load is complete (search may answer from it). */
+  complete: boolean;
+  /** Every location with all its descendants, itself included. */
+  descendants: Map<number, Set<number>>;
+  locationsStamp: number | undefined;
+  checkedAt: number;
+}
+
+const KEY = Symbol.for('rental.site.replica-index');
+type G = typeof globalThis & { [KEY]?: { index?: ReplicaIndex; loading?: Promise<ReplicaIndex> } };
+const CHECK_MS = 1000;
+
+/** Every location with all its descendants (itself included), from the location catalog's parent links. */
+function descendantsOf(locations: { id: number; parent_id: number | null }[]): Map<number, Set<number>> {
+  const children = new Map<number, number[]>();
+  for (const l of locations)
+    if (l.parent_id !== null) children.set(l.parent_id, [...(children.get(l.parent_id) ?? []), l.id]);
+  const out = new Map<number, Set<number>>();
+  const collect = (id: number, into: Set<number>, depth: number) => {
+    into.add(id);
+    if (depth > 20) return;
+    for (const c of children.get(id) ?? []) collect(c, into, depth + 1);
+  };
+  for (const l of locations) {
+    const set = new Set<number>();
+    collect(l.id, set, 0);
+    out.set(l.id, set);
+  }
+  return out;
+}
+
+async function readVersion(db: SiteDb) {
+  const [row] = await executeRows<{ version: string }>(
+    db,
+    sql`
+    SELECT (SELECT count(*) FROM site_replica_properties)::text || ':' ||
+           coalesce((SELECT sum(seq) FROM site_replica_properties), 0)::text || ':' ||
+           coalesce((SELECT phase || ':' || coalesce(locations_at::text, '') FROM site_replica_state WHERE name = 'catalog'), '') AS version`,
+  );
+  return row?.version ?? '';
+}
+
+/** The rows whose seq moved since `previous`, read again (500 at a time) into a copy of its entries. */
+async function reloadChanged(db: SiteDb, previous: ReplicaIndex | undefined) {
+  const seqRows = await executeRows<{ id: number; seq: number }>(
+    db,
+    sql`SELECT property_id AS id, seq FROM site_replica_properties`,
+  );
+  const entries = new Map(previous?.entries);
+  const seqs = new Map<number, number>();
+  const changed: number[] = [];
+  for (const { id, seq } of seqRows) {
+    seqs.set(id, seq);
+    if (previous?.seqs.get(id) !== seq) changed.push(id);
+  }
+  for (const id of entries.keys()) if (!seqs.has(id)) entries.delete(id);
+  for (let i = 0; i < changed.length; i += 500) {
+    const rows = await db
+      .select()
+      .from(replicaProperties)
+      .where(inArray(replicaProperties.propertyId, changed.slice(i, i + 500)));
+    for (const row of rows) {
+      if (row.removed || !row.summary || !row.rates || !row.booked) {
+        entries.delete(row.propertyId);
+        continue;
+      }
+      indexPeriods(row.rates.periods);
+      entries.set(row.propertyId, {
+        id: row.propertyId,
+        seq: row.seq,
+        summary: row.summary,
+        rates: row.rates,
+        occupancy: occupancyOf(row.booked.ranges),
+      });
+    }
+  }
+  return { entries, seqs };
+}
+
+async function refresh(db: SiteDb, previous: ReplicaIndex | undefined): Promise<ReplicaIndex> {
+  const version = await readVersion(db);
+  if (previous && previous.version === version) {
+    previous.checkedAt = Date.now();
+    return previous;
+  }
+  const [state] = await db.select().from(replicaState);
+  const { entries, seqs } = await reloadChanged(db, previous);
+  const sameLocations = previous && state?.locationsAt?.getTime() === previous.locationsStamp;
+  return {
+    entries,
+    seqs,
+    version,
+    complete: state?.phase === 'complete',
+    descendants: sameLocations ? previous.descendants : descendantsOf(state?.locations ?? []),
+    checkedAt: Date.now(),
+    locationsStamp: state?.locationsAt?.getTime(),
+  };
+}
+
+/** The process's index, current to within a second (at once after `replicaChanged()`). */
+export async function replicaIndex(db: SiteDb): Promise<ReplicaIndex> {
+  const g = globalThis as G;
+  g[KEY] ??= {};
+  const held = g[KEY];
+  if (held.index && Date.now() - held.index.checkedAt < CHECK_MS) return held.index;
+  held.loading ??= refresh(db, held.index).finally(() => {
+    held.loading = undefined;
+  });
+  held.index = await held.loading;
+  return held.index;
+}
+
+/**
+ * The index when this process has one (refreshed as `replicaIndex`), else null, having started to build
+ * it: the first build reads every row and indexes thousands of calendars (seconds), and no visitor should
+ * wait for that; their search asks the upstream meanwhile.
+ */
+export async function replicaIndexIfBuilt(db: SiteDb): Promise<ReplicaIndex | null> {
+  const g = globalThis as G;
+  g[KEY] ??= {};
+  const held = g[KEY];
+  if (held.index) return replicaIndex(db);
+  held.loading ??= refresh(db, undefined)
+    .then((index) => {
+      held.index = index;
+      return index;
+    })
+    .finally(() => {
+      held.loading = undefined;
+    });
+  held.loading.catch(() => {});
+  return null;
+}
+
+/** This process changed the replica: the next search looks at once. */
+export function replicaChanged(): void {
+  const held = (globalThis as G)[KEY];
+  if (held?.index) held.index.checkedAt = 0;
+}

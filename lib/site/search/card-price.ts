@@ -1,0 +1,166 @@
+import 'server-only';
+import { addDays, addYears, daysBetween } from '@/lib/dates';
+import { bedroomsPriced, minorUnits, nightlyAmount, priceStay, rateForNight, ruleProblem } from '@/lib/rules';
+import { hasDates, type Stay } from '@/lib/site/browser/stay';
+import { convert, type FxRates } from '@/lib/site/replica/fx';
+import type { ReplicaEntry } from '@/lib/site/replica/in-memory';
+import type { CardPrice, ReplicaRates } from '@/lib/site/replica/types';
+
+/*
+ * A result card's price, worked out from the replica's rate sheet by lib/rules, as the service's quote
+ * works it out (docs/decisions.md#prices-in-search-come-from-the-sites-replica): a dated stay's total to the
+ * cent, or "from" the lowest nightly rate of the coming 365 nights; with the figure in the display currency
+ * beside it when the rental prices in another.
+ */
+
+/** What a price is asked for: the traveller's stay, the display currency, and the site's today. */
+export interface PriceAsk {
+  stay: Stay;
+  currency: string;
+  today: string;
+}
+
+/**
+ * The lowest nightly rate over the 365 nights from `today`, for the bedrooms priced. The rate a night uses
+ * changes only where a period (or last year's period, for the fallback) starts or ends, so each stretch
+ * between such days is asked once.
+ */
+export function fromNightly(
+  rates: Pick<ReplicaRates, 'periods' | 'defaultRate'>,
+  bedrooms: number,
+  today: string,
+): { amount: number | null; estimated: boolean } {
+  const end = addDays(today, 365);
+  const starts = new Set<string>([today]);
+  const add = (day: string) => {
+    if (day > today && day < end) starts.add(day);
+  };
+  for (const p of rates.periods) {
+    add(p.start);
+    add(addDays(p.end, 1));
+    // The fallback looks a year back: a night's rate changes where last year's period started or ended.
+    for (const d of [addYears(p.start, 1), addDays(addYears(p.end, 1), 1)]) {
+      add(d);
+      add(addDays(d, 1));
+      add(addDays(d, -1));
+    }
+  }
+  let amount: number | null = null;
+  let estimated = false;
+  for (const day of starts) {
+    const { rate, source } = rateForNight(day, bedrooms, rates.periods, rates.defaultRate);
+    if (!rate) continue;
+    const nightly = nightlyAmount(rate, 1);
+    if (amount === null || nightly < amount) {
+      amount = nightly;
+      estimated = source === 'estimated';
+    }
+  }
+  return { amount, estimated };
+}
+
+const noPrice = (currency: string, kind: CardPrice['kind'], reason: string | null = null): CardPrice => ({
+  currency,
+  kind,
+  amount: null,
+  nights: null,
+  nightly: null,
+  accuracy: null,
+  reason,
+  converted: null,
+});
+
+const propertyOf = (entry: ReplicaEntry) => ({
+  bedrooms: entry.summary.bedrooms,
+  sleeps: entry.summary.sleeps,
+  priceOnRequest: entry.rates.priceOnRequest ?? false,
+});
+
+/** Price on request: said so, or (a vendor that does not say) no rate published at all. */
+function onRequest(r: ReplicaRates): boolean {
+  return r.priceOnRequest || (r.priceOnRequest === null && !r.periods.length && !r.defaultRate);
+}
+
+/** The stay's total as the quote gives it; the stay's rules first (a party too big is refused even on request). */
+function stayPrice(entry: ReplicaEntry, stay: Stay & { checkin: string; checkout: string }): CardPrice {
+  const r = entry.rates;
+  const asked = { ...stay, property: propertyOf(entry), periods: r.periods, defaultRate: r.defaultRate };
+  const problem = ruleProblem(asked);
+  if (problem) {
+    const reason =
+      problem.kind === 'min-stay'
+        ? `Minimum stay ${problem.minStay} nights`
+        : problem.kind === 'over-capacity'
+          ? `Sleeps ${entry.summary.sleeps}`
+          : 'Not available for these dates';
+    return noPrice(r.currency, 'unavailable', reason);
+  }
+  if (onRequest(r)) return noPrice(r.currency, 'on_request');
+  const result = priceStay({
+    ...asked,
+    minorUnits: minorUnits(r.currency),
+    fees: r.fees,
+    taxRates: r.taxRates,
+    promotions: r.promotions ?? [],
+  });
+  const nights = daysBetween(stay.checkin, stay.checkout);
+  return {
+    currency: r.currency,
+    kind: 'stay',
+    amount: result.totals.total,
+    nights,
+    nightly: result.totals.total / nights,
+    // Without the rate sheet's promotions (a vendor without our extension) the total may miss a discount.
+    accuracy: r.promotions === null && result.accuracy === 'exact' ? 'estimated' : result.accuracy,
+    reason: null,
+    converted: null,
+  };
+}
+
+/** "From" prices already worked out, by entry: for one day, by bedrooms priced. */
+const fromSeen = new WeakMap<
+  ReplicaEntry,
+  { day: string; byBedrooms: Map<number, ReturnType<typeof fromNightly>> }
+>();
+
+/** "From" the lowest nightly rate, for the bedrooms the party needs; remembered for the day. */
+function fromPrice(entry: ReplicaEntry, stay: Stay, today: string): CardPrice {
+  const r = entry.rates;
+  if (onRequest(r)) return noPrice(r.currency, 'on_request');
+  const bedrooms = bedroomsPriced({ ...stay, property: propertyOf(entry) });
+  let seen = fromSeen.get(entry);
+  if (seen?.day !== today) {
+    seen = { day: today, byBedrooms: new Map() };
+    fromSeen.set(entry, seen);
+  }
+  let from = seen.byBedrooms.get(bedrooms);
+  if (!from) {
+    from = fromNightly(r, bedrooms, today);
+    seen.byBedrooms.set(bedrooms, from);
+  }
+  if (from.amount === null) return noPrice(r.currency, 'on_request');
+  return {
+    currency: r.currency,
+    kind: 'from',
+    amount: from.amount,
+    nights: null,
+    nightly: from.amount,
+    accuracy: from.estimated ? 'estimated' : 'exact',
+    reason: null,
+    converted: null,
+  };
+}
+
+/** The card's price of one property for a stay: the stay's quote total, or "from" a nightly rate. */
+export function cardPrice(entry: ReplicaEntry, ask: PriceAsk, fx: FxRates): CardPrice {
+  const { stay, currency } = ask;
+  const price = hasDates(stay) ? stayPrice(entry, stay) : fromPrice(entry, stay, ask.today);
+  if (price.kind !== 'stay' && price.kind !== 'from') return price;
+  if (price.currency !== currency)
+    price.converted = {
+      currency,
+      amount: price.amount === null ? null : convert(price.amount, price.currency, currency, fx),
+      nightly: price.nightly === null ? null : convert(price.nightly, price.currency, currency, fx),
+    };
+  return price;
+}

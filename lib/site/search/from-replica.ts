@@ -1,0 +1,165 @@
+import 'server-only';
+import { catalog, catalogClient } from '@/lib/catalog-client';
+import type { CatalogSort } from '@/lib/contract';
+import { availabilityProblem } from '@/lib/rules';
+import { settings } from '@/lib/settings';
+import { inBounds } from '@/lib/site/browser/bounds';
+import { getSiteDb } from '@/lib/site/db/client';
+import { currentFxRates } from '@/lib/site/replica';
+import type { FxRates } from '@/lib/site/replica/fx';
+import { type ReplicaEntry, type ReplicaIndex, replicaIndexIfBuilt } from '@/lib/site/replica/in-memory';
+import type { CardPrice, ReplicaSummary } from '@/lib/site/replica/types';
+import { cardPrice, type PriceAsk } from './card-price';
+import type { SearchRequest } from './request';
+
+/*
+ * Search's adapter over the site's replica (lib/site/replica): the request answered from this process's
+ * in-memory index with no upstream call. It filters by the catalog's own rules (the location and its
+ * descendants, sleeps, bedrooms, a stay free of booked nights by lib/rules, as the service's filter), prices
+ * each card as the quote would (card-price.ts), then filters by price, sorts and pages. Each index
+ * remembers its answers, so paging through a search or asking it again costs a lookup.
+ */
+
+export interface ReplicaPage {
+  properties: (ReplicaSummary & { price: CardPrice })[];
+  total: number;
+}
+
+type Answer = { ids: number[]; prices: Map<number, CardPrice> };
+const ANSWERS = 300;
+const remembered = new WeakMap<ReplicaIndex, Map<string, Answer>>();
+
+/** The nightly figure compared by sort and filter, in the display currency (null: no price). */
+const compared = (p: CardPrice) => (p.converted ? p.converted.nightly : p.nightly);
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const BY: Record<CatalogSort, (a: ReplicaEntry, b: ReplicaEntry) => number> = {
+  id: (a, b) => a.id - b.id,
+  '-id': (a, b) => b.id - a.id,
+  bedrooms: (a, b) => a.summary.bedrooms - b.summary.bedrooms || a.id - b.id,
+  '-bedrooms': (a, b) => b.summary.bedrooms - a.summary.bedrooms || a.id - b.id,
+  sleeps: (a, b) => a.summary.sleeps - b.summary.sleeps || a.id - b.id,
+  '-sleeps': (a, b) => b.summary.sleeps - a.summary.sleeps || a.id - b.id,
+  updated: (a, b) => cmp(a.summary.updated_at, b.summary.updated_at) || a.id - b.id,
+  '-updated': (a, b) => cmp(b.summary.updated_at, a.summary.updated_at) || a.id - b.id,
+};
+
+/** The rentals the catalog's own filter would find: place, size, the map's area, free for the dates. */
+function matching(index: ReplicaIndex, r: SearchRequest): ReplicaEntry[] {
+  const places = r.location === undefined ? null : (index.descendants.get(r.location) ?? new Set<number>());
+  const { checkin, checkout, bedrooms } = r.stay;
+  const found: ReplicaEntry[] = [];
+  for (const e of index.entries.values()) {
+    const s = e.summary;
+    if (places && !places.has(s.location.id)) continue;
+    if (r.sleeps !== undefined && s.sleeps < r.sleeps) continue;
+    if (bedrooms !== undefined && s.bedrooms < bedrooms) continue;
+    if (r.bounds && !inBounds(r.bounds, s.latitude, s.longitude)) continue;
+    if (checkin && checkout && availabilityProblem(e.occupancy, checkin, checkout)) continue;
+    found.push(e);
+  }
+  return found;
+}
+
+/** The whole answer, in order: filtered by the nightly price range, sorted by price or the catalog's sort. */
+function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates): Answer {
+  let found = matching(index, r);
+  const prices = new Map<number, CardPrice>();
+  const bySort = r.sort === 'price' || r.sort === '-price';
+  const ranged = r.price.min !== undefined || r.price.max !== undefined;
+  if (bySort || ranged) for (const e of found) prices.set(e.id, cardPrice(e, ask, fx));
+  if (ranged) {
+    const min = r.price.min ?? Number.NEGATIVE_INFINITY;
+    const max = r.price.max ?? Number.POSITIVE_INFINITY;
+    found = found.filter((e) => {
+      const n = compared(prices.get(e.id)!);
+      return n !== null && n >= min && n <= max;
+    });
+  }
+  if (r.sort === 'price' || r.sort === '-price') {
+    // No price last, either way.
+    const sign = r.sort === 'price' ? 1 : -1;
+    found.sort((a, b) => {
+      const x = compared(prices.get(a.id)!);
+      const y = compared(prices.get(b.id)!);
+      if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0) || a.id - b.id;
+      return sign * (x - y) || a.id - b.id;
+    });
+  } else found.sort(BY[r.sort]);
+  return { ids: found.map((e) => e.id), prices };
+}
+
+/** The request's page from the index: its properties, each with its card price, and the total. */
+export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string, fx: FxRates): ReplicaPage {
+  const ask: PriceAsk = { stay: r.stay, currency: r.currency, today };
+  // Everything but the page: every page of one search shares its answer.
+  const key = JSON.stringify([
+    r.location,
+    r.sleeps,
+    r.stay,
+    r.sort,
+    r.price,
+    r.currency,
+    r.bounds,
+    today,
+    fx.date,
+  ]);
+  let answers = remembered.get(index);
+  if (!answers) {
+    answers = new Map();
+    remembered.set(index, answers);
+  }
+  let found = answers.get(key);
+  if (!found) {
+    found = answer(index, r, ask, fx);
+    if (answers.size >= ANSWERS) answers.delete(answers.keys().next().value!);
+    answers.set(key, found);
+  }
+  const { ids, prices } = found;
+  const start = (r.page - 1) * r.perPage;
+  const properties = ids.slice(start, start + r.perPage).map((id) => {
+    const e = index.entries.get(id)!;
+    let price = prices.get(id);
+    if (!price) {
+      price = cardPrice(e, ask, fx);
+      prices.set(id, price);
+    }
+    return { ...e.summary, price };
+  });
+  return { properties, total: ids.length };
+}
+
+/**
+ * The site's key's mode for an answer that made no upstream call: the mode of the client's latest answer
+ * (the replica's load, the sync and every page ask the upstream through it); before this process has heard
+ * from the upstream at all, the cached location catalog's (one call a day at most, which pages make anyway).
+ */
+async function knownMode(): Promise<string | null> {
+  const latest = catalogClient().latestMode();
+  if (latest) return latest;
+  return catalog()
+    .locations()
+    .then((a) => a.mode)
+    .catch(() => null);
+}
+
+/** The request answered from the replica, or null while its first load is not complete (or it is off). */
+export async function fromReplica(request: SearchRequest, today: string) {
+  if (!settings().CATALOG_REPLICA) return null;
+  const index = await replicaIndexIfBuilt(await getSiteDb());
+  if (!index?.complete) return null;
+  const fx = currentFxRates();
+  const { properties, total } = searchIndex(index, request, today, fx);
+  return {
+    properties,
+    pagination: {
+      page: request.page,
+      per_page: request.perPage,
+      total,
+      total_pages: Math.ceil(total / request.perPage),
+    },
+    source: 'replica' as const,
+    mode: await knownMode(),
+    prices: { currency: request.currency, rates_date: fx.date, rates_source: fx.source },
+  };
+}

@@ -1,0 +1,158 @@
+import 'server-only';
+import { z } from 'zod';
+import { catalogQuerySchema, type FieldErrors, intParam, parseQuery } from '@/lib/contract';
+import { settings } from '@/lib/settings';
+import { type Bounds, parseBounds } from '@/lib/site/browser/bounds';
+import { cleanSearchParams, PER_PAGE, PRICE_SORTS, type SearchSort } from '@/lib/site/browser/search-url';
+import { guestsOf, PARTY_LIMITS, readStay, type Stay } from '@/lib/site/browser/stay';
+import { currentFxRates } from '@/lib/site/replica';
+import { displayCurrencies } from '@/lib/site/replica/fx';
+
+/*
+ * A search as the site understands it, read once from its URL (cleaned by search-url.ts) and carried whole
+ * to whatever answers it. The contract's rules check it (the catalog's own query schema for what the catalog
+ * also knows, so its problems read as the API's), and every problem is keyed by the URL's own parameter.
+ */
+
+export interface SearchRequest {
+  /** The destination: it and every place inside it. */
+  location?: number;
+  /**
+   * The traveller's stay as every page reads it (lib/site/browser/stay.ts): dates, party (two adults when the
+   * URL names none) and bedrooms. Cards are priced for it and their links carry it on; its bedrooms are also
+   * the least a rental must have.
+   */
+  stay: Stay;
+  /**
+   * The least a rental must sleep: everyone in the party the URL names (an old link's `guests` as written).
+   * Absent when the URL names no party: the search is then not narrowed by size.
+   */
+  sleeps?: number;
+  sort: SearchSort;
+  /** The nightly price range, in whole units of the display currency. */
+  price: { min?: number; max?: number };
+  /** The display currency prices are compared (and converted) in. */
+  currency: string;
+  /** The map's area (`bounds=west,south,east,north`). */
+  bounds?: Bounds;
+  page: number;
+  perPage: number;
+  /** The URL's parameters as cleaned: links to the search's other pages are written from them. */
+  params: string;
+}
+
+export type ParsedSearch = { ok: true; request: SearchRequest } | { ok: false; errors: FieldErrors };
+
+/** What the parse needs to know of the site: the currencies it can show and the one it shows by default. */
+export interface SearchRules {
+  currencies: string[];
+  defaultCurrency: string;
+  /** Results per page (the API route's `per_page`); the site's own page size otherwise. */
+  perPage?: string | null;
+}
+
+// The party as the site's URL writes it (the catalog only knows how many are staying), and bedrooms.
+const partySchema = z.object({
+  adults: intParam(PARTY_LIMITS.adults.min, PARTY_LIMITS.adults.max).optional(),
+  children: intParam(PARTY_LIMITS.children.min, PARTY_LIMITS.children.max).optional(),
+  bedrooms: intParam(1, 50).optional(),
+});
+
+// The price filter (whole units of the display currency, per night) and the display currency.
+const priceSchema = z
+  .object({
+    price_min: intParam(0, 10_000_000).optional(),
+    price_max: intParam(0, 10_000_000).optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, { error: 'must be a currency code such as EUR' })
+      .optional(),
+  })
+  .refine((v) => v.price_min === undefined || v.price_max === undefined || v.price_max >= v.price_min, {
+    error: 'must not be below price_min',
+    path: ['price_max'],
+  });
+
+// The map's area: four numbers, west,south,east,north (west > east crosses the antimeridian).
+const boundsSchema = z.object({
+  bounds: z
+    .string()
+    .transform((v, ctx) => {
+      const b = parseBounds(v);
+      if (!b) ctx.addIssue({ code: 'custom', message: 'must be west,south,east,north in degrees' });
+      return b ?? z.NEVER;
+    })
+    .optional(),
+});
+
+/**
+ * The catalog's part of the URL by the catalog's own schema: destination, dates, page and page size, its
+ * sorts, and an old link's `guests`. A price sort is the site's, so the catalog's schema is not asked.
+ */
+function catalogPart(params: URLSearchParams, perPage: string | null | undefined) {
+  const asked = new URLSearchParams(params);
+  const sort = PRICE_SORTS.find((s) => s === params.get('sort'));
+  if (sort) asked.delete('sort');
+  asked.set('per_page', perPage ?? String(PER_PAGE));
+  const parsed = parseQuery(catalogQuerySchema, asked);
+  return parsed.ok ? { ...parsed, sort: sort ?? parsed.value.sort } : parsed;
+}
+
+/** A search URL, cleaned (search-url.ts), as one request; or what is wrong with it, by parameter. */
+export function parseSearchRequest(params: URLSearchParams, rules: SearchRules): ParsedSearch {
+  const catalog = catalogPart(params, rules.perPage);
+  const party = parseQuery(partySchema, params);
+  const price = parseQuery(priceSchema, params);
+  const area = parseQuery(boundsSchema, params);
+  const currency = price.ok ? (price.value.currency ?? rules.defaultCurrency) : undefined;
+  const known = currency === undefined || rules.currencies.includes(currency);
+  if (!catalog.ok || !party.ok || !price.ok || !area.ok || !known || !currency)
+    return {
+      ok: false,
+      errors: {
+        ...(party.ok ? {} : party.errors),
+        ...(catalog.ok ? {} : catalog.errors),
+        ...(price.ok ? {} : price.errors),
+        ...(area.ok ? {} : area.errors),
+        ...(known ? {} : { currency: `must be one of ${rules.currencies.join(', ')}` }),
+      },
+    };
+  const stay = readStay(params);
+  const { location, guests, page, per_page } = catalog.value;
+  // Adults and children are everyone staying; an old link's `guests` (kept only without them) says so itself.
+  const named = params.has('adults') || params.has('children');
+  return {
+    ok: true,
+    request: {
+      location,
+      stay,
+      sleeps: named ? guestsOf(stay) : guests,
+      sort: catalog.sort,
+      price: { min: price.value.price_min, max: price.value.price_max },
+      currency,
+      bounds: area.value.bounds,
+      page,
+      perPage: per_page,
+      params: params.toString(),
+    },
+  };
+}
+
+/**
+ * A search URL as it comes in (a page's query, /api/search's), cleaned once and parsed by the site's rules:
+ * the display currencies of the reference rates in use, the default one from the settings. A destination
+ * page searches its own destination (`fixedLocation`) whatever the URL says.
+ */
+export function readSearch(
+  input: URLSearchParams | Record<string, string | string[] | undefined>,
+  options: { fixedLocation?: number; perPage?: string | null } = {},
+): ParsedSearch & { params: URLSearchParams } {
+  const params = cleanSearchParams(input);
+  if (options.fixedLocation) params.set('location', String(options.fixedLocation));
+  const parsed = parseSearchRequest(params, {
+    currencies: displayCurrencies(currentFxRates()),
+    defaultCurrency: settings().DISPLAY_CURRENCY,
+    perPage: options.perPage,
+  });
+  return { ...parsed, params };
+}
