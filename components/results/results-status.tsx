@@ -76,8 +76,9 @@ export function ResultsStatus({
 function PricesNote({ data, priceAsked }: { data: ResultsPage; priceAsked: boolean }) {
   if (data.source === 'upstream')
     return (
-      <p className="mt-1 text-sm text-ink-700">
-        Prices are still being loaded{priceAsked ? ': shown in our selection for now' : ''}.
+      <p className="mt-1 text-sm text-ink-700" data-testid="prices-loading">
+        {data.loading ? `Prices are loading: ${data.loading.percent} %` : 'Prices are still being loaded'}
+        {priceAsked ? '; shown in our selection for now' : ''}.
       </p>
     );
   const converted = data.properties.some((p) => p.price?.converted);

@@ -11,6 +11,8 @@ export type ResultsPage = {
   /** `replica`: the site's own copy answered, with prices; `upstream`: the catalog did (no prices yet). */
   source?: 'replica' | 'upstream';
   prices?: { currency: string; rates_date: string; rates_source: string } | null;
+  /** While the site's copy of the catalog is loading: how far, in percent of the rentals. */
+  loading?: { percent: number };
 };
 
 export type ResultsProps = {

@@ -48,15 +48,20 @@ interface Known {
   updatedAt: string | null;
 }
 
+/** A property's area times as the record holds them: the columns to select, named as `AreaTimes`. */
+export const areaTimeColumns = {
+  content: replicaProperties.contentAt,
+  rates: replicaProperties.ratesAt,
+  availability: replicaProperties.availabilityAt,
+  images: replicaProperties.imagesAt,
+};
+
 /** The record: every property the site knows (not removed), with its area times. */
 async function knownTimes(db: SiteDb): Promise<Map<number, Known>> {
   const rows = await db
     .select({
       id: replicaProperties.propertyId,
-      content: replicaProperties.contentAt,
-      rates: replicaProperties.ratesAt,
-      availability: replicaProperties.availabilityAt,
-      images: replicaProperties.imagesAt,
+      ...areaTimeColumns,
       updatedAt: sql<string | null>`${replicaProperties.summary}->>'updated_at'`,
     })
     .from(replicaProperties)

@@ -13,7 +13,7 @@ import { openSiteDatabase } from '@/lib/site/db/client';
 import { replicaProperties } from '@/lib/site/db/schema';
 import { fxRates } from '@/lib/site/replica/fx';
 import { replicaIndex } from '@/lib/site/replica/in-memory';
-import { replicaProgress, runReplicaWork } from '@/lib/site/replica/load';
+import { loadedPercent, replicaProgress, runReplicaWork } from '@/lib/site/replica/load';
 import type { SearchRequest } from '@/lib/site/search';
 import { cardPrice } from '@/lib/site/search/card-price';
 import { searchIndex } from '@/lib/site/search/from-replica';
@@ -116,6 +116,9 @@ let firstLoadCalls = 0;
 // Generous: a busy 2-core machine loads a few hundred properties in seconds when quiet, a minute when not.
 describe('the replica', { timeout: 180_000 }, () => {
   it('loads every live property: catalog pages, then each rate sheet and calendar, in counted calls', async () => {
+    // Before the load, search is the catalog's own (no prices) and says how far the prices are.
+    const before = await call(search.GET, '/api/search?sort=id');
+    expect(before.body).toMatchObject({ source: 'upstream', loading: { percent: 0 } });
     upstream.take();
     const started = performance.now();
     const progress = await load();
@@ -130,6 +133,9 @@ describe('the replica', { timeout: 180_000 }, () => {
     expect(firstLoadCalls).toBe(expected);
     expect(requests.filter((r) => r.includes('/rates?'))).toHaveLength(ids.length);
     console.info(`replica first load: ${ids.length} properties, ${expected} calls, ${seconds.toFixed(1)} s`);
+    // Once complete, nothing is said to be loading, whichever copy answered.
+    const after = await call(search.GET, '/api/search?sort=id');
+    expect(after.body.loading).toBeUndefined();
   });
 
   it('places the maps’ labels at the median of each place’s live rentals, beneath it included', async () => {
@@ -369,6 +375,10 @@ describe('the replica', { timeout: 180_000 }, () => {
     const midway = await replicaProgress(db);
     expect(midway?.phase).not.toBe('complete');
     expect(midway?.due).toBeGreaterThan(0);
+    // What the results say meanwhile ("Prices are loading: 62 %"): some rentals in, not all.
+    const percent = loadedPercent(midway);
+    expect(percent).toBeGreaterThan(0);
+    expect(percent).toBeLessThan(100);
     upstream.take();
     const resumed = await runReplicaWork({ db, client: catalogClient(), holder: 'second', sleep: quick });
     expect(resumed).toMatchObject({ phase: 'complete', due: 0, properties: (await liveIds()).length });

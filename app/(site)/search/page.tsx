@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { coverPreloads } from '@/components/results/card-photos';
+import { firstViewProps } from '@/components/results/first-view';
 import { ResultsView } from '@/components/results/results-view';
 import { allLocations, ancestry } from '@/lib/site/page-data';
 import { firstSearchView } from '@/lib/site/search';
@@ -43,12 +43,7 @@ export default async function SearchPage({ searchParams }: Props) {
       </h1>
       <ResultsView
         basePath="/search"
-        initialParams={view.params}
-        servedQuery={view.served}
-        initial={view.data}
-        covers={coverPreloads(view.data?.properties)}
-        displayCurrency={view.currency}
-        initialErrors={view.errors}
+        {...firstViewProps(view)}
         withMap
         location={here ? { id: here.id, label: here.name } : null}
         wider={wider ? { id: wider.id, name: wider.name } : null}

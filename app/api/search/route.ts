@@ -5,7 +5,7 @@ import { answerSearch, readSearch } from '@/lib/site/search';
 // bedrooms (or `rooms`), dates, location, sort (the catalog's, plus `price` / `-price`), the nightly price
 // range `price_min`/`price_max` and the display `currency`, checked by the contract's rules. Answered from
 // the site's replica (each property with its `price`), or from the upstream catalog until the replica's
-// first load is complete (`source` says which). README, "Search API".
+// first load is complete (`source` says which; `loading.percent` how far that load is). README, "Search API".
 export const GET = route(async (request, ctx) => {
   const url = new URL(request.url);
   const search = readSearch(url.searchParams, { perPage: url.searchParams.get('per_page') });
@@ -18,6 +18,7 @@ export const GET = route(async (request, ctx) => {
       pagination: { ...answer.pagination, next },
       source: answer.source,
       prices: answer.prices,
+      ...(answer.loading ? { loading: answer.loading } : {}),
     },
     ctx,
     { mode: answer.mode ?? undefined, maxAge: 60 },

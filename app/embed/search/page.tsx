@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { EmbedBridge } from '@/components/embed/bridge';
-import { coverPreloads } from '@/components/results/card-photos';
+import { firstViewProps } from '@/components/results/first-view';
 import { ResultsView } from '@/components/results/results-view';
 import { SkeletonGrid } from '@/components/results/skeleton-grid';
 import { settings } from '@/lib/settings';
@@ -40,12 +40,7 @@ export default async function EmbedSearchPage({ searchParams }: Props) {
         <Suspense fallback={<SkeletonGrid />}>
           <ResultsView
             basePath="/embed/search"
-            initialParams={view.params}
-            servedQuery={view.served}
-            initial={view.data}
-            covers={coverPreloads(view.data?.properties)}
-            displayCurrency={view.currency}
-            initialErrors={view.errors}
+            {...firstViewProps(view)}
             location={location}
             cardLink={cardLink}
             keep={keep}

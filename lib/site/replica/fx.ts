@@ -1,5 +1,6 @@
 import 'server-only';
 import { readFileSync } from 'node:fs';
+import { processSingleton } from '@/lib/process-singleton';
 import { CURRENCIES, roundMoney } from '@/lib/rules';
 import { logger } from '@/lib/site/logger';
 import snapshot from './fx-rates.json';
@@ -44,15 +45,17 @@ export function parseFxRates(text: string, source: string): FxRates {
   return { date, base: 'EUR', source: `European Central Bank reference rates (${source})`, rates };
 }
 
-const KEY = Symbol.for('rental.site.fx');
-type G = typeof globalThis & { [KEY]?: { rates: FxRates; fetchedAt: number; refreshing?: Promise<void> } };
+interface HeldRates {
+  rates: FxRates;
+  fetchedAt: number;
+  refreshing?: Promise<void>;
+}
 
 const DAY_MS = 24 * 3_600_000;
 
 /** The rates in use: FX_RATES_FILE when set (read once), else the last FX_RATES_URL answer, else the snapshot. */
 export function fxRates(options: { file?: string; url?: string } = {}): FxRates {
-  const g = globalThis as G;
-  if (!g[KEY]) {
+  const held = processSingleton<HeldRates>('site.fx', () => {
     let rates = snapshot as FxRates;
     if (options.file) {
       try {
@@ -65,9 +68,8 @@ export function fxRates(options: { file?: string; url?: string } = {}): FxRates 
         );
       }
     }
-    g[KEY] = { rates, fetchedAt: options.url ? 0 : Date.now() };
-  }
-  const held = g[KEY];
+    return { rates, fetchedAt: options.url ? 0 : Date.now() };
+  });
   if (options.url && !held.refreshing && Date.now() - held.fetchedAt > DAY_MS) {
     const url = options.url;
     held.refreshing = fetch(url, { signal: AbortSignal.timeout(10_000) })

@@ -1,6 +1,7 @@
 import 'server-only';
 import { inArray, sql } from 'drizzle-orm';
 import { executeRows } from '@/lib/db/open';
+import { processSingleton } from '@/lib/process-singleton';
 import { indexPeriods, type Occupancy, occupancyOf } from '@/lib/rules';
 import type { SiteDb } from '@/lib/site/db/client';
 import { replicaProperties, replicaState } from '@/lib/site/db/schema';
@@ -35,8 +36,12 @@ export interface ReplicaIndex {
   checkedAt: number;
 }
 
-const KEY = Symbol.for('rental.site.replica-index');
-type G = typeof globalThis & { [KEY]?: { index?: ReplicaIndex; loading?: Promise<ReplicaIndex> } };
+/** This process's index and its refresh under way, whichever bundle asks. */
+const held = () =>
+  processSingleton<{ index?: ReplicaIndex; loading?: Promise<ReplicaIndex> }>(
+    'site.replica-index',
+    () => ({}),
+  );
 const CHECK_MS = 1000;
 
 /** Every location with all its descendants (itself included), from the location catalog's parent links. */
@@ -128,15 +133,13 @@ async function refresh(db: SiteDb, previous: ReplicaIndex | undefined): Promise<
 
 /** The process's index, current to within a second (at once after `replicaChanged()`). */
 export async function replicaIndex(db: SiteDb): Promise<ReplicaIndex> {
-  const g = globalThis as G;
-  g[KEY] ??= {};
-  const held = g[KEY];
-  if (held.index && Date.now() - held.index.checkedAt < CHECK_MS) return held.index;
-  held.loading ??= refresh(db, held.index).finally(() => {
-    held.loading = undefined;
+  const h = held();
+  if (h.index && Date.now() - h.index.checkedAt < CHECK_MS) return h.index;
+  h.loading ??= refresh(db, h.index).finally(() => {
+    h.loading = undefined;
   });
-  held.index = await held.loading;
-  return held.index;
+  h.index = await h.loading;
+  return h.index;
 }
 
 /**
@@ -145,24 +148,22 @@ export async function replicaIndex(db: SiteDb): Promise<ReplicaIndex> {
  * wait for that; their search asks the upstream meanwhile.
  */
 export async function replicaIndexIfBuilt(db: SiteDb): Promise<ReplicaIndex | null> {
-  const g = globalThis as G;
-  g[KEY] ??= {};
-  const held = g[KEY];
-  if (held.index) return replicaIndex(db);
-  held.loading ??= refresh(db, undefined)
+  const h = held();
+  if (h.index) return replicaIndex(db);
+  h.loading ??= refresh(db, undefined)
     .then((index) => {
-      held.index = index;
+      h.index = index;
       return index;
     })
     .finally(() => {
-      held.loading = undefined;
+      h.loading = undefined;
     });
-  held.loading.catch(() => {});
+  h.loading.catch(() => {});
   return null;
 }
 
 /** This process changed the replica: the next search looks at once. */
 export function replicaChanged(): void {
-  const held = (globalThis as G)[KEY];
-  if (held?.index) held.index.checkedAt = 0;
+  const index = held().index;
+  if (index) index.checkedAt = 0;
 }

@@ -1,12 +1,13 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { catalogClient } from '@/lib/catalog-client';
+import { peekProcessSingleton, processSingleton, setProcessSingleton } from '@/lib/process-singleton';
 import { settings } from '@/lib/settings';
 import { getSiteDb } from '@/lib/site/db/client';
 import { logger } from '@/lib/site/logger';
 import { fxRates } from './fx';
 import { replicaChanged, replicaIndex } from './in-memory';
-import { runReplicaWork } from './load';
+import { loadedPercent, replicaProgress, runReplicaWork } from './load';
 
 /*
  * lib/site/replica — the site's own copy of the catalog, which search and card prices come from
@@ -21,24 +22,22 @@ import { runReplicaWork } from './load';
  * This file ties them to the process: the background worker, the sync's hand-over, the rates in use.
  */
 
-const KEY = Symbol.for('rental.site.replica-worker');
-type G = typeof globalThis & { [KEY]?: { poke: () => void } };
+const WORKER = 'site.replica-worker';
 
 /** This process's name in the replica's lease. */
 const HOLDER = `${process.pid}-${randomBytes(4).toString('hex')}`;
 
 /** The replica's work, in-process: a pass now, then whenever the sync hands it moves, at least every minute. */
 export function startReplicaWorker(): void {
-  const g = globalThis as G;
-  if (g[KEY] || !settings().CATALOG_REPLICA) return;
+  if (peekProcessSingleton(WORKER) || !settings().CATALOG_REPLICA) return;
   let wake: (() => void) | undefined;
   let poked = false;
-  g[KEY] = {
+  setProcessSingleton<{ poke: () => void }>(WORKER, {
     poke: () => {
       poked = true;
       wake?.();
     },
-  };
+  });
   const rest = (ms: number) =>
     new Promise<void>((resolve) => {
       if (poked) return resolve();
@@ -77,11 +76,36 @@ export function startReplicaWorker(): void {
  */
 export function replicaFromFeed(): void {
   replicaChanged();
-  (globalThis as G)[KEY]?.poke();
+  peekProcessSingleton<{ poke: () => void }>(WORKER)?.poke();
 }
 
 /** The reference rates in use (the shipped snapshot unless a setting names fresher ones). */
 export function currentFxRates() {
   const s = settings();
   return fxRates({ file: s.FX_RATES_FILE, url: s.FX_RATES_URL });
+}
+
+const PROGRESS_MS = 2000;
+
+/**
+ * How far the replica's first load is (`loadedPercent`), or null when there is no load under way: the replica
+ * is off, or complete. Read from the database at most every two seconds per process, so a busy results page costs none.
+ */
+export async function replicaLoading(): Promise<number | null> {
+  if (!settings().CATALOG_REPLICA) return null;
+  const held = processSingleton<{ at: number; percent: Promise<number | null> }>(
+    'site.replica-loading',
+    () => ({
+      at: 0,
+      percent: Promise.resolve(null),
+    }),
+  );
+  if (Date.now() - held.at > PROGRESS_MS) {
+    held.at = Date.now();
+    held.percent = getSiteDb()
+      .then(replicaProgress)
+      .then(loadedPercent)
+      .catch(() => null);
+  }
+  return held.percent;
 }

@@ -8,6 +8,7 @@ import { executeRows } from '@/lib/db/open';
 import { earliestRateDateFor } from '@/lib/rules';
 import {
   areaTags,
+  areaTimeColumns,
   type DueArea,
   markRemoved,
   movedAreas,
@@ -142,6 +143,17 @@ async function releaseLease(db: SiteDb, holder: string) {
     .where(and(eq(replicaState.name, NAME), eq(replicaState.holder, holder)));
 }
 
+/**
+ * How far a first load is, in whole percent of the catalog's rentals whose rates and calendar are in: 0 before
+ * it starts and while it lists the catalog, at most 99 until it is complete, and null once it is.
+ */
+export function loadedPercent(progress: ReplicaProgress | null): number | null {
+  if (!progress) return 0;
+  if (progress.phase === 'complete') return null;
+  if (progress.phase === 'listing' || progress.properties === 0) return 0;
+  return Math.min(99, Math.floor(((progress.properties - progress.due) / progress.properties) * 100));
+}
+
 /** Raw rows of a statement (both drivers answer `{ rows }`). */
 async function rows<T>(db: SiteDb, query: ReturnType<typeof sql>): Promise<T[]> {
   return executeRows<T>(db, query);
@@ -247,10 +259,7 @@ async function storeSummaries(db: SiteDb, summaries: TolerantPropertySummary[]):
       await db
         .select({
           id: replicaProperties.propertyId,
-          content: replicaProperties.contentAt,
-          rates: replicaProperties.ratesAt,
-          availability: replicaProperties.availabilityAt,
-          images: replicaProperties.imagesAt,
+          ...areaTimeColumns,
           hasRates: sql<boolean>`${replicaProperties.rates} IS NOT NULL`,
           hasBooked: sql<boolean>`${replicaProperties.booked} IS NOT NULL`,
           removed: replicaProperties.removed,

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { TolerantCatalogPage, TolerantPropertySummary } from '@/lib/contract';
 import { today } from '@/lib/dates';
+import { replicaLoading } from '@/lib/site/replica';
 import type { CardPrice } from '@/lib/site/replica/types';
 import { fromReplica } from './from-replica';
 import { fromUpstream } from './from-upstream';
@@ -18,6 +19,8 @@ export interface SearchAnswer {
   prices: { currency: string; rates_date: string; rates_source: string } | null;
   /** Served from the site's cache while the upstream could not answer afresh. */
   stale?: boolean;
+  /** While the replica's first load runs (an upstream answer): how far it is, in percent of the rentals. */
+  loading?: { percent: number };
 }
 
 /** `next` of a page as the site's own query (the upstream's is relative to its base URL), or null on the last. */
@@ -40,8 +43,10 @@ export async function answerSearch(
 ): Promise<SearchAnswer> {
   const answer =
     (await fromReplica(request, today()).catch(() => null)) ?? (await fromUpstream(request, options));
+  const percent = answer.source === 'upstream' ? await replicaLoading() : null;
   return {
     ...answer,
+    ...(percent === null ? {} : { loading: { percent } }),
     pagination: { ...answer.pagination, next: nextQuery(request, answer.pagination.total) },
   };
 }

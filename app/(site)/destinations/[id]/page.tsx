@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { coverPreloads } from '@/components/results/card-photos';
+import { firstViewProps } from '@/components/results/first-view';
 import { ResultsView } from '@/components/results/results-view';
 import { plural } from '@/lib/site/browser';
 import { allLocations, ancestry } from '@/lib/site/page-data';
@@ -81,12 +81,7 @@ export default async function DestinationPage({ params, searchParams }: Props) {
       <div className="mt-8">
         <ResultsView
           basePath={`/destinations/${here.id}`}
-          initialParams={view.params}
-          servedQuery={view.served}
-          initial={view.data}
-          covers={coverPreloads(view.data?.properties)}
-          displayCurrency={view.currency}
-          initialErrors={view.errors}
+          {...firstViewProps(view)}
           withMap
           fixedLocation={here.id}
           wider={wider ? { id: wider.id, name: wider.name } : null}
