@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toDay } from '@/lib/site/browser';
 import { advisorProfile, bearer, keepProposal, setAdvisorProfile } from '@/lib/site/browser/advisor-store';
 import { ADVISOR_LIMITS, proposalInputSchema } from '@/lib/site/browser/advisors';
@@ -39,6 +39,18 @@ function bodyOf(d: EditorStart, profile: ProfileDraft) {
   };
 }
 
+/** The form's problems by dotted path, in the site's words (the route's schema, checked here). */
+function problemsOf(body: ReturnType<typeof bodyOf>) {
+  const checked = proposalInputSchema(toDay(new Date())).safeParse(body);
+  const found: Record<string, string> = {};
+  if (checked.success) return { found, data: checked.data };
+  for (const issue of checked.error.issues) {
+    const path = issue.path.join('.');
+    found[path] ??= fieldMessage(path, issue.message);
+  }
+  return { found, data: null };
+}
+
 /**
  * Making a proposal (from the shortlist) or changing a draft (`secret`): the advisor, the title, the client's
  * name, a note, the options with their stays. Checked here by the same schema as the route; saved as a draft
@@ -50,24 +62,28 @@ export function ProposalEditor({ start, secret }: { start: EditorStart; secret?:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState<'draft' | 'send' | null>(null);
+  // Once a send found problems, each field is checked again as it changes: a corrected field says so at once.
+  const [checking, setChecking] = useState(false);
   const set = (patch: Partial<EditorStart>) => setDraft((d) => ({ ...d, ...patch }));
+  useEffect(() => {
+    if (!checking) return;
+    const { found } = problemsOf(bodyOf(draft, profile));
+    setErrors(found);
+    if (Object.keys(found).length === 0) setProblem('');
+  }, [checking, draft, profile]);
 
   const submit = async (send: boolean) => {
     setProblem('');
     const body = bodyOf(draft, profile);
-    const checked = proposalInputSchema(toDay(new Date())).safeParse(body);
-    if (!checked.success) {
-      const found: Record<string, string> = {};
-      for (const issue of checked.error.issues) {
-        const path = issue.path.join('.');
-        found[path] ??= fieldMessage(path, issue.message);
-      }
+    const { found, data } = problemsOf(body);
+    if (!data) {
       setErrors(found);
+      setChecking(true);
       setProblem('Some details need correcting; each is said on its field.');
       return;
     }
     setErrors({});
-    setAdvisorProfile(checked.data.advisor);
+    setAdvisorProfile(data.advisor);
     setBusy(send ? 'send' : 'draft');
     try {
       const answer = secret

@@ -74,7 +74,13 @@ export function fieldLabel(path: string): string {
 }
 
 const lower = (label: string) => label.toLowerCase();
-const article = (label: string) => (/^[aeiou]/i.test(label) ? 'an' : 'a');
+/** "Enter a title", "Enter an email", "Enter your name", "Enter your client’s name". */
+const enter = (label: string) => {
+  const words = lower(label);
+  if (/^your /.test(words)) return `Enter ${words}`;
+  if (/’s /.test(words)) return `Enter your ${words}`;
+  return `Enter ${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}`;
+};
 const isDay = (path: string) => path.endsWith('checkin') || path.endsWith('checkout');
 
 /** Dates inside a sentence read as "Sat 13 Feb 2027", not 2027-02-13. */
@@ -93,8 +99,7 @@ const RULES: Rule[] = [
   ],
   [
     /^(is required|required)/i,
-    (label, path) =>
-      isDay(path) ? `Choose a ${lower(label)} date` : `Enter ${article(label)} ${lower(label)}`,
+    (label, path) => (isDay(path) ? `Choose a ${lower(label)} date` : enter(label)),
   ],
   [/^must be a date/, (label) => `${label} must be a real date`],
   [/^must be west,south,east,north/, () => 'The map area could not be read; choose it again on the map'],
