@@ -8,12 +8,20 @@ export function SavedPrice({ price }: { price: SavedEntry['price'] }) {
   if (price.kind === 'on_request') return <p className="font-medium text-ink-900">Price on request</p>;
   if (price.kind === 'unavailable' || price.amount === null)
     return <p className="text-sm text-ink-700">{price.reason ?? 'No price for these dates'}</p>;
+  // As on the result cards: the figure in the display currency beside it when the rental prices in another.
+  const converted = price.converted?.amount != null && (
+    <span className="block text-sm text-ink-700">
+      about {roughMoney(price.converted.amount, price.converted.currency)}
+      {price.kind === 'from' ? ' a night' : ''}
+    </span>
+  );
   if (price.kind === 'from')
     return (
       <p className="text-ink-900">
         <span className="text-sm text-ink-700">from </span>
         <span className="text-lg font-semibold">{roughMoney(price.amount, price.currency)}</span>
         <span className="text-sm text-ink-700"> a night</span>
+        {converted}
       </p>
     );
   return (
@@ -22,6 +30,7 @@ export function SavedPrice({ price }: { price: SavedEntry['price'] }) {
         {money(price.amount, price.currency)}
       </span>{' '}
       <span className="text-sm text-ink-700">total · {plural(price.nights ?? 0, 'night')}</span>
+      {converted}
     </p>
   );
 }

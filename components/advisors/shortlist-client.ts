@@ -38,6 +38,8 @@ export interface SavedEntry {
     amount: number | null;
     nights: number | null;
     reason: string | null;
+    /** The figure in the site's display currency when the rental prices in another. */
+    converted?: { currency: string; amount: number | null } | null;
   } | null;
 }
 
