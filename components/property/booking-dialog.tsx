@@ -1,7 +1,6 @@
 'use client';
 
 import { lazy, Suspense, useContext, useEffect, useId, useRef } from 'react';
-import { useOwnAdvisorNote } from '@/components/advisors/use-advisor-note';
 import { hasDates } from '@/lib/site/browser/stay-link';
 import { BookingUi, PartyFields, PricesUnavailable, QuoteArea, type Step } from './booking-parts';
 import { CalendarLegend } from './calendar-legend';
@@ -158,7 +157,6 @@ export default function BookingDialog({
 /** The inquiry: the stay as a summary with a way to change it, then the traveller's details. */
 export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
   const { stay, reference, advisor, data, quote } = useStay();
-  const own = useOwnAdvisorNote();
   const { onSent } = useContext(BookingUi);
   if (!hasDates(stay))
     return (
@@ -195,7 +193,7 @@ export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
             propertyId={data.propertyId}
             stay={stay}
             reference={reference}
-            advisor={advisor ?? own}
+            advisor={advisor}
             onSent={onSent}
             onChangeStay={onChangeStay}
           />
