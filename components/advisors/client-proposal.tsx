@@ -1,4 +1,6 @@
+import { today } from '@/lib/dates';
 import type { ClientView } from '@/lib/site/advisors/view';
+import { showDay } from '@/lib/site/browser';
 import type { AdvisorProfile } from '@/lib/site/browser/advisors';
 import { OptionColumn } from './option-column';
 import { PrintButton } from './print-button';
@@ -47,8 +49,8 @@ export function ClientProposal({
       <div className="proposal-doc mx-auto flex max-w-2xl flex-col gap-4">
         <h1 className="text-3xl font-semibold tracking-tight text-ink-900">This proposal has ended</h1>
         <p className="text-ink-700">
-          “{row.title}” could be opened until {row.expiresOn}. Prices and dates change: ask {row.advisor.name}{' '}
-          for an up-to-date proposal.
+          “{row.title}” could be opened until {row.expiresOn ? showDay(row.expiresOn) : 'its last day'}.
+          Prices and dates change: ask {row.advisor.name} for an up-to-date proposal.
         </p>
         <AdvisorCard advisor={row.advisor} />
       </div>
@@ -103,7 +105,9 @@ export function ClientProposal({
           }))}
         />
       </section>
-      <p className="text-xs text-ink-700">Reference {row.reference}</p>
+      <p className="text-xs text-ink-700">
+        Reference {row.reference} · prices as of {showDay(today())}
+      </p>
     </div>
   );
 }

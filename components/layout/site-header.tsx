@@ -28,7 +28,7 @@ export function SiteHeader({
           </div>
         )}
         <nav aria-label="Main" className="w-full sm:ml-auto sm:w-auto">
-          <ul className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm font-medium text-ink-700">
+          <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-medium text-ink-700 sm:gap-x-5">
             <li>
               <Link className="hover:text-brand-700 hover:underline" href="/destinations">
                 Destinations
