@@ -121,7 +121,11 @@ for (const [width, height, device] of [
       await expect(form.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
       await expect(form.getByRole('alert')).toContainText('Some details need correcting');
       await expect(form.getByText('Enter a title')).toBeVisible();
+      await expect(form.getByLabel('Your name')).toHaveAccessibleDescription('Enter your name');
       await form.getByLabel('Your name').fill('Ada Advisor');
+      // A corrected field says so at once; the others keep their problem until they are corrected too.
+      await expect(form.getByLabel('Your name')).toHaveAttribute('aria-invalid', 'false');
+      await expect(form.getByText('Enter a title')).toBeVisible();
       await form.getByLabel('Agency (optional)').fill('Far & Near Travel');
       await form.getByLabel('Your email').fill('ada@farnear.example');
       await form.getByLabel('Your phone (optional)').fill('+44 20 7946 0000');
@@ -131,6 +135,8 @@ for (const [width, height, device] of [
         .getByLabel('Note to your client (optional)')
         .fill('<b>Three</b> favourites.\nCall me any time.');
       await form.getByLabel('Your reference (optional)').fill(`ADA-${width}`);
+      await expect(form.getByRole('alert')).toHaveCount(0);
+      await expect(form.locator('[aria-invalid="true"]')).toHaveCount(0);
       await snap(page, 'adv-04-proposal-form', { fullPage: true });
       await expectAccessible(page);
       await form.getByRole('button', { name: 'Send to my client' }).click();
@@ -193,8 +199,8 @@ for (const [width, height, device] of [
       await expect(view.getByRole('banner')).toBeHidden();
       await expect(view.getByRole('link', { name: /^Choose this option/ }).first()).toBeHidden();
       await expect(view.getByTestId('proposal-option').first()).toBeVisible();
-      await view.emulateMedia({ media: 'screen' });
       if (device === 'desktop') {
+        // Chromium's own print of the page, still under print media: the document a client saves or prints.
         const pdf = await view.pdf({ format: 'A4', printBackground: true });
         expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
         const dir = process.env.WALK_DIR;
@@ -209,6 +215,7 @@ for (const [width, height, device] of [
           ]);
         }
       }
+      await view.emulateMedia({ media: 'screen' });
 
       // A rate edit in the catalog: the client's next view shows what it was and what it is.
       const sent = await optionNamed(view, 0).getByTestId('option-total').innerText();
@@ -221,6 +228,7 @@ for (const [width, height, device] of [
       await expect(optionNamed(view, 0).getByTestId('option-moved')).toHaveText(
         `${sent} when sent · ${today} today`,
       );
+      await optionNamed(view, 0).getByTestId('option-moved').scrollIntoViewIfNeeded();
       await snap(view, 'client-03-price-moved');
       await expectAccessible(view);
 
