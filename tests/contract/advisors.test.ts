@@ -207,6 +207,30 @@ describe('POST /api/proposals', () => {
     expect(await viewOf('../../etc')).toBeNull();
   });
 
+  it('refuses to send a stay booked already, on that option’s dates; a draft may hold it', async () => {
+    const id = rentals[9]!;
+    const booked = { checkin: addDays(CHECKIN, 200), checkout: addDays(CHECKIN, 205) };
+    await addBookedRange(
+      service.db,
+      id,
+      { ...booked, status: 'confirmed' },
+      new Date(Date.now() + 500).toISOString(),
+    );
+    await sync();
+    const options = [
+      option(rentals[0]!),
+      option(id, { stay: { checkin: addDays(CHECKIN, 201), checkout: addDays(CHECKIN, 208), adults: 2 } }),
+    ];
+    const refused = await create(proposal({ options, send: true }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({ 'options.1.stay.checkin': 'is booked on these dates' });
+    const draft = await create(proposal({ options }));
+    expect(draft.status).toBe(201);
+    const sent = await patch(draft.body.edit_secret, { ...proposal({ options }), send: true });
+    expect(sent.status).toBe(400);
+    expect(sent.body.error.fields).toEqual({ 'options.1.stay.checkin': 'is booked on these dates' });
+  });
+
   it('is limited per visitor', async () => {
     configure({ SITE_PROPOSALS_PER_VISITOR_PER_HOUR: '2' });
     try {

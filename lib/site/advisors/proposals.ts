@@ -16,6 +16,7 @@ import { catalogReads } from '@/lib/site/catalog-reads';
 import type { SiteDb } from '@/lib/site/db/client';
 import { proposals } from '@/lib/site/db/schema';
 import { fromUpstream, originAllowed, SiteError, validationFailed } from '@/lib/site/http';
+import { refuseUnavailable } from './availability';
 import { asProposal } from './charge';
 import { priceOf, snapshotOf } from './snapshot';
 import { hashToken, isTokenShaped, newId, newToken } from './tokens';
@@ -100,11 +101,16 @@ async function optionsOf(id: string, input: ProposalInput, previous: ProposalOpt
 }
 
 /**
- * Every option quoted now, as the proposal is sent. A stay the catalog refuses (a minimum stay, a party too
+ * Every option quoted now, as the proposal is sent, once every stay is free (availability.ts). A stay the catalog refuses (a minimum stay, a party too
  * large) is kept with the catalog's words; the catalog being busy or down refuses the sending (the draft is
  * kept), since "when sent" must be a price the catalog gave.
  */
-async function quoted(id: string, options: ProposalOptionStored[]): Promise<ProposalOptionStored[]> {
+async function quoted(
+  db: SiteDb,
+  id: string,
+  options: ProposalOptionStored[],
+): Promise<ProposalOptionStored[]> {
+  await asProposal(id, () => refuseUnavailable(db, options, today()));
   return asProposal(id, () =>
     Promise.all(
       options.map(async (o) => {
@@ -143,7 +149,7 @@ export async function createProposal(
 ): Promise<Links & { row: ProposalRow }> {
   const id = newId();
   let options = await optionsOf(id, input);
-  if (send) options = await quoted(id, options);
+  if (send) options = await quoted(db, id, options);
   const links = { editSecret: newToken(), shareToken: newToken() };
   const [row] = await db
     .insert(proposals)
@@ -195,7 +201,7 @@ export async function updateDraft(
       'This proposal has been sent and can no longer be changed; duplicate it to make another.',
     );
   let options = await optionsOf(row.id, input, row.options);
-  if (send) options = await quoted(row.id, options);
+  if (send) options = await quoted(db, row.id, options);
   const [updated] = await db
     .update(proposals)
     .set({

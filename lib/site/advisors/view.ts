@@ -1,24 +1,12 @@
 import 'server-only';
-import { inArray } from 'drizzle-orm';
 import { UpstreamError } from '@/lib/catalog-client';
 import { furthestCheckin, STAY_LIMITS } from '@/lib/contract';
 import { addDays, today } from '@/lib/dates';
-import {
-  availabilityProblem,
-  type BookedRange,
-  clipRanges,
-  type NearbyStay,
-  nearestStays,
-  occupancyOf,
-  type Period,
-  problemMessage,
-  type Rate,
-} from '@/lib/rules';
+import { type NearbyStay, nearestStays } from '@/lib/rules';
 import type { ProposalOptionStored, QuotedPrice } from '@/lib/site/browser/advisors';
-import { ratesOf } from '@/lib/site/browser/stay-rules';
 import { catalogReads } from '@/lib/site/catalog-reads';
 import type { SiteDb } from '@/lib/site/db/client';
-import { replicaProperties } from '@/lib/site/db/schema';
+import { catalogTerms, problemOf, replicaTerms, type Terms } from './availability';
 import { asProposal } from './charge';
 import { expired, type ProposalRow } from './proposals';
 import { priceOf } from './snapshot';
@@ -52,65 +40,6 @@ export type OptionToday =
 export interface OptionView {
   option: ProposalOptionStored;
   today: OptionToday;
-}
-
-interface Terms {
-  sleeps: number;
-  bedrooms: number;
-  periods: Period[];
-  defaultRate: Rate | null;
-  booked: BookedRange[];
-  priceOnRequest: boolean;
-}
-
-/** The replica's rows for the options' rentals (one query), already in the shapes the rules read. */
-async function replicaTerms(db: SiteDb, ids: number[]): Promise<Map<number, Terms>> {
-  const rows = await db.select().from(replicaProperties).where(inArray(replicaProperties.propertyId, ids));
-  const out = new Map<number, Terms>();
-  for (const row of rows) {
-    if (row.removed || !row.summary || !row.rates || !row.booked) continue;
-    out.set(row.propertyId, {
-      sleeps: row.summary.sleeps,
-      bedrooms: row.summary.bedrooms,
-      periods: row.rates.periods,
-      defaultRate: row.rates.defaultRate,
-      booked: row.booked.ranges,
-      priceOnRequest: row.rates.priceOnRequest ?? false,
-    });
-  }
-  return out;
-}
-
-/** A rental the replica lacks: its booked dates and rates as the property page reads them (cached). */
-async function catalogTerms(option: ProposalOptionStored, day: string): Promise<Terms | null> {
-  const id = option.propertyId;
-  try {
-    const [availability, rates] = await Promise.all([
-      catalogReads.availability(id),
-      catalogReads.rates(id, { from: addDays(day, -366) }),
-    ]);
-    return {
-      sleeps: option.property?.sleeps ?? Number.MAX_SAFE_INTEGER,
-      bedrooms: option.property?.bedrooms ?? 50,
-      ...ratesOf(rates.data),
-      booked: availability.data.booked,
-      priceOnRequest: false,
-    };
-  } catch {
-    return null;
-  }
-}
-
-/** Why the stay cannot be had, by the replica's dates and rules (null: it can, as far as they say). */
-function problemOf(option: ProposalOptionStored, terms: Terms, day: string): string | null {
-  const { checkin, checkout } = option.stay;
-  if (checkin < day) return 'These dates have passed.';
-  const occupancy = occupancyOf(clipRanges(terms.booked, checkin, checkout));
-  const problem = availabilityProblem(occupancy, checkin, checkout);
-  if (!problem) return null;
-  return problem.kind === 'booked-night'
-    ? 'These dates have been booked by other guests since the proposal was sent.'
-    : problemMessage(problem);
 }
 
 function nearestFor(option: ProposalOptionStored, terms: Terms | null, day: string): NearbyStay[] {

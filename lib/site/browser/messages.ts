@@ -127,6 +127,8 @@ const RULES: Rule[] = [
   [/^must hold at least (\d+)/, () => 'Include at least one rental'],
   [/^must hold at most (\d+)/, (_l, _p, m) => `A proposal can hold at most ${m[1]} options`],
   [/^must be a string/, (label) => `${label} must be text`],
+  [/^is booked on these dates/, () => 'This rental is booked on these dates; choose others'],
+  [/^is not free on these dates/, () => 'This rental can’t be had on these dates; choose others'],
   [
     /not found|unknown|not available|not live/i,
     (label, path) =>
