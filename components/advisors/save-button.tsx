@@ -15,6 +15,7 @@ export function SaveButton({
   name,
   href,
   className = 'relative',
+  compact = false,
 }: {
   propertyId: number;
   name: string;
@@ -22,6 +23,8 @@ export function SaveButton({
   href?: string;
   /** Its place: `relative` in a row, `absolute …` over a photo (above the card's link either way). */
   className?: string;
+  /** The heart alone (a card's line on the map, where every pixel of the line is taken); named all the same. */
+  compact?: boolean;
 }) {
   const shortlist = useShortlist();
   const itemId = shortlist?.saved[String(propertyId)];
@@ -53,7 +56,7 @@ export function SaveButton({
         aria-label={`Save ${name} to your shortlist`}
         onClick={press}
         data-testid="save-rental"
-        className={`z-10 inline-flex items-center gap-1.5 rounded-full bg-white/95 px-3 py-1.5 text-sm font-semibold text-ink-900 shadow ring-1 ring-sand-200 hover:bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 aria-pressed:text-brand-700 ${busy ? 'opacity-70' : ''} ${className}`}
+        className={`z-10 inline-flex items-center gap-1.5 rounded-full bg-white/95 text-sm font-semibold text-ink-900 shadow ring-1 ring-sand-200 hover:bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 aria-pressed:text-brand-700 ${compact ? 'h-7 w-7 justify-center' : 'px-3 py-1.5'} ${busy ? 'opacity-70' : ''} ${className}`}
       >
         <svg
           aria-hidden="true"
@@ -68,7 +71,7 @@ export function SaveButton({
             d="M10 17s-6.5-3.9-6.5-8.6A3.6 3.6 0 0 1 10 6.2a3.6 3.6 0 0 1 6.5 2.2C16.5 13.1 10 17 10 17z"
           />
         </svg>
-        {itemId ? 'Saved' : 'Save'}
+        <span className={compact ? 'sr-only' : undefined}>{itemId ? 'Saved' : 'Save'}</span>
       </button>
       <span role="status" className="sr-only">
         {said}

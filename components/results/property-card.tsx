@@ -67,13 +67,14 @@ function Title({
 }
 
 /** "Save" to the shortlist, with the stay the card's link carries; above the card's stretched link. */
-function Save({ property, href, className }: CardProps & { className: string }) {
+function Save({ property, href, className, compact }: CardProps & { className: string; compact?: boolean }) {
   return (
     <SaveButton
       propertyId={property.id}
       name={property.name}
       href={href ?? `/properties/${property.id}`}
       className={className}
+      compact={compact}
     />
   );
 }
@@ -133,7 +134,8 @@ function Line({ active, onClose, ...card }: CardProps & { active: boolean; onClo
           <Image src={property.image.url} alt="" fill sizes="112px" className="object-cover" />
         )}
       </div>
-      <div className="min-w-0 flex-1 py-2.5 pr-8 pl-3">
+      {/* Room at the right for the heart (and the preview's close button beside it). */}
+      <div className={`min-w-0 flex-1 py-2.5 pl-3 ${onClose ? 'pr-20' : 'pr-11'}`}>
         <Title {...card} className="truncate font-semibold text-ink-900" />
         <p className="truncate text-sm text-ink-700">{property.location.path.slice(-2).join(', ')}</p>
         <p className="truncate text-sm text-ink-700">
@@ -141,7 +143,7 @@ function Line({ active, onClose, ...card }: CardProps & { active: boolean; onClo
         </p>
         {property.price && <ShortPrice price={property.price} />}
       </div>
-      <Save {...card} className="absolute right-2 bottom-2" />
+      <Save {...card} compact className={`absolute top-2 ${onClose ? 'right-11' : 'right-2'}`} />
       {onClose && (
         <button
           type="button"
