@@ -86,7 +86,7 @@ export function ClientProposal({
           aria-label={`${options.length} options`}
         >
           {options.map((o, i) => (
-            <li key={o.option.id} className="w-[85%] shrink-0 snap-center sm:w-[60%] lg:w-auto">
+            <li key={o.option.id} className="relative w-[85%] shrink-0 snap-center sm:w-[60%] lg:w-auto">
               <OptionColumn view={o} n={i + 1} token={token} newTab={embedded} />
             </li>
           ))}

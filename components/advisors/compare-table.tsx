@@ -28,7 +28,7 @@ export function CompareTable({ entries }: { entries: SavedEntry[] }) {
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe).
       tabIndex={0}
       aria-label="Saved rentals side by side"
-      className="overflow-x-auto rounded-2xl bg-white ring-1 ring-sand-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      className="relative overflow-x-auto rounded-2xl bg-white ring-1 ring-sand-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
     >
       <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
         <caption className="sr-only">Saved rentals side by side</caption>

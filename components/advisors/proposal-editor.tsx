@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { toDay } from '@/lib/site/browser';
 import { advisorProfile, bearer, keepProposal, setAdvisorProfile } from '@/lib/site/browser/advisor-store';
-import { ADVISOR_LIMITS, proposalInputSchema } from '@/lib/site/browser/advisors';
+import { ADVISOR_LIMITS, type AdvisorProfile, proposalInputSchema } from '@/lib/site/browser/advisors';
 import { ApiError, apiSend } from '@/lib/site/browser/api-client';
 import { fieldMessage } from '@/lib/site/browser/messages';
 import { FormField, fieldA11y, inputClass } from './form-field';
@@ -18,6 +18,8 @@ export interface EditorStart {
   reference: string;
   expiresOn: string;
   options: OptionDraft[];
+  /** A draft's own advisor (a duplicate's, made on another device too); none: this browser's profile. */
+  advisor?: AdvisorProfile;
 }
 
 /** The form's values as the API takes them (empty optional fields sent as null). */
@@ -58,7 +60,9 @@ function problemsOf(body: ReturnType<typeof bodyOf>) {
  */
 export function ProposalEditor({ start, secret }: { start: EditorStart; secret?: string }) {
   const [draft, setDraft] = useState(start);
-  const [profile, setProfile] = useState<ProfileDraft>(() => profileDraftOf(advisorProfile()));
+  const [profile, setProfile] = useState<ProfileDraft>(() =>
+    profileDraftOf(start.advisor ?? advisorProfile()),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState<'draft' | 'send' | null>(null);

@@ -49,6 +49,7 @@ export function ProposalStatus() {
               note: p.note ?? '',
               reference: p.reference,
               expiresOn: p.expires_on ?? '',
+              advisor: p.advisor,
               options: p.options.map((o) => ({
                 propertyId: o.propertyId,
                 name: o.property?.name ?? `Rental ${o.propertyId}`,

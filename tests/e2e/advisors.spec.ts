@@ -110,6 +110,7 @@ for (const [width, height, device] of [
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Compare side by side' }).click();
       await expect(page.getByRole('table')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await snap(page, 'adv-03-compare');
       await expectAccessible(page);
 
@@ -168,6 +169,8 @@ for (const [width, height, device] of [
         );
         await expect(optionNamed(view, i).getByTestId('option-stay')).toHaveText(stayLine(stays[i]!));
       }
+      // The options scroll sideways within their row, never the page.
+      expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await snap(view, 'client-01-proposal');
       await snap(view, 'client-01-proposal-full', { fullPage: true });
       await expectAccessible(view);
