@@ -121,6 +121,9 @@ const schema = z.object({
   /** Per visitor (client address): requests to /api/* per minute, and inquiries per hour. */
   SITE_RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
   SITE_INQUIRIES_PER_VISITOR_PER_HOUR: positiveInt.default(10),
+  /** Per visitor: new shortlists and new proposals (drafts, duplicates) per hour (lib/site/advisors/limits.ts). */
+  SITE_SHORTLISTS_PER_VISITOR_PER_HOUR: positiveInt.default(20),
+  SITE_PROPOSALS_PER_VISITOR_PER_HOUR: positiveInt.default(30),
   /** Per visitor: page views per minute (a page may call the upstream; prefetches of a page's shell are free). */
   SITE_PAGE_VIEWS_PER_MINUTE: positiveInt.default(60),
   /** Per visitor: photo widths the CDN has not rendered before, per minute (cached widths are free). */

@@ -1,4 +1,5 @@
 import { INQUIRY_LIMITS } from '@/lib/contract';
+import type { AdvisorNote } from '@/lib/site/browser/advisors';
 import { HONEYPOT_FIELD } from '@/lib/site/browser/inquiry-send';
 import { FormField, fieldProps, INPUT_CLASS } from './form-field';
 import { HONEYPOT_ID, type InquiryFormState } from './use-inquiry-form';
@@ -39,7 +40,7 @@ function TextField({
   );
 }
 
-export function ContactFields({ form, errorOf }: Props) {
+export function ContactFields({ form, errorOf, advisor }: Props & { advisor?: AdvisorNote }) {
   const own = { form, errorOf };
   return (
     <>
@@ -69,6 +70,15 @@ export function ContactFields({ form, errorOf }: Props) {
           maxLength={INQUIRY_LIMITS.phone}
         />
       </fieldset>
+      {advisor && (
+        // The advisor's line, said before the message it will head (the site writes it for a proposal's option).
+        <p
+          className="rounded-lg bg-sand-50 p-3 text-sm text-ink-900 ring-1 ring-sand-200"
+          data-testid="inquiry-advisor"
+        >
+          Sent with your inquiry: {advisor.line}
+        </p>
+      )}
       <FormField
         name="message"
         label="Message (optional)"

@@ -1,5 +1,6 @@
 'use client';
 
+import { useOwnAdvisorNote } from '@/components/advisors/use-advisor-note';
 import { ContactFields } from './contact-fields';
 import { TripFields } from './trip-fields';
 import { type InquiryFormProps, useInquiryForm } from './use-inquiry-form';
@@ -18,7 +19,11 @@ import '@/components/property/calendar.css';
  *   form-field.tsx       one field: label, input, hint or problem
  */
 
-export function InquiryForm(props: InquiryFormProps) {
+export function InquiryForm(given: InquiryFormProps) {
+  // An advisor's profile kept in this browser goes into the message of every inquiry they send, as the spec
+  // asks (the contact stays the traveller); a proposal's option brings its own line.
+  const own = useOwnAdvisorNote();
+  const props = { ...given, advisor: given.advisor ?? own };
   const inquiry = useInquiryForm(props);
   const { form, general, ready, submit, problems, stayProblems } = inquiry;
   return (
@@ -52,7 +57,7 @@ export function InquiryForm(props: InquiryFormProps) {
           budgetCurrencies={props.budgetCurrencies}
         />
       )}
-      <ContactFields form={form} errorOf={inquiry.errorOf} />
+      <ContactFields form={form} errorOf={inquiry.errorOf} advisor={props.advisor} />
       <button
         type="submit"
         disabled={!ready || form.formState.isSubmitting}

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { type FieldErrors, type FieldPath, type UseFormSetError, useForm } from 'react-hook-form';
 import { type InquiryRequest, type InquiryRequestInput, inquiryRequestSchema } from '@/lib/contract';
 import { toDay } from '@/lib/site/browser';
+import { type AdvisorNote, messageWithAdvisor } from '@/lib/site/browser/advisors';
 import { ApiError, apiPost } from '@/lib/site/browser/api-client';
 import { BUDGET_CURRENCY_FIELD } from '@/lib/site/browser/budget-currency';
 import { currencyIn, withCurrency } from '@/lib/site/browser/currency-url';
@@ -35,6 +36,8 @@ export interface InquiryFormProps {
   /** The page's stay (a property inquiry sends exactly this); a general request's starting point. */
   stay?: Stay;
   reference?: string;
+  /** The advisor's line, first in the message; a proposal's option goes as `proposal` for the site to add it. */
+  advisor?: AdvisorNote;
   /** Told when the inquiry was accepted, instead of opening the site's confirmation page. */
   onSent?: (lead: SentLead) => void;
   /** Takes the traveller back to the page's calendar and party (a property inquiry). */
@@ -46,6 +49,14 @@ export interface InquiryFormProps {
 export interface BudgetCurrencies {
   options: string[];
   initial: string;
+}
+
+/** What an advisor adds to the body: the proposal (the site writes its line), or their own line first in the message. */
+function advisorPart(advisor: AdvisorNote | undefined, message: string | undefined) {
+  if (!advisor) return {};
+  return advisor.proposal
+    ? { proposal: advisor.proposal }
+    : { message: messageWithAdvisor(advisor.line, message) };
 }
 
 /** A failed send's problems: each on its field when the form has it, the rest (once each) above the form. */
@@ -70,7 +81,7 @@ function placeProblems(caught: unknown, setError: UseFormSetError<InquiryRequest
   return left;
 }
 
-export function useInquiryForm({ propertyId, stay, reference, onSent }: InquiryFormProps) {
+export function useInquiryForm({ propertyId, stay, reference, advisor, onSent }: InquiryFormProps) {
   const router = useRouter();
   const general = propertyId === undefined;
   const today = toDay(new Date());
@@ -141,6 +152,7 @@ export function useInquiryForm({ propertyId, stay, reference, onSent }: InquiryF
       message,
       [HONEYPOT_FIELD]: honeypot,
       ...(currency && { [BUDGET_CURRENCY_FIELD]: currency }),
+      ...advisorPart(advisor, message),
     };
     try {
       const { lead } = await apiPost<{ lead: SentLead | null }>('/api/inquiries', body, undefined, {

@@ -2,13 +2,14 @@
 
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
+import { ShortlistLink } from '@/components/advisors/shortlist-link';
 import { currencyIn, withCurrency } from '@/lib/site/browser/currency-url';
 
 /** The header's links, each keeping the display currency chosen (`?currency=`) on the page it leads to. */
 export function MainNav({ currency }: { currency: string | null }) {
   return (
     <nav aria-label="Main" className="w-full sm:ml-auto sm:w-auto">
-      <ul className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm font-medium text-ink-700">
+      <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-medium text-ink-700 sm:gap-x-5">
         <li>
           <Link
             className="hover:text-brand-700 hover:underline"
@@ -27,6 +28,9 @@ export function MainNav({ currency }: { currency: string | null }) {
           >
             All rentals
           </Link>
+        </li>
+        <li>
+          <ShortlistLink />
         </li>
         <li>
           <Link

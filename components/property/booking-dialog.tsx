@@ -169,7 +169,7 @@ export default function BookingDialog({
 
 /** The inquiry: the stay as a summary with a way to change it, then the traveller's details. */
 export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
-  const { stay, reference, data, quote, rented, refusal } = useStay();
+  const { stay, reference, advisor, data, quote, rented, refusal } = useStay();
   const { onSent } = useContext(BookingUi);
   // A stay the rules refuse is not offered to be sent: why, the nearest stays, and a way to change it.
   if (hasDates(stay) && refusal)
@@ -235,6 +235,7 @@ export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
             // The bedrooms the price is for (the API's stay.bedrooms, "for properties that rent a subset").
             stay={{ ...stay, bedrooms: rented }}
             reference={reference}
+            advisor={advisor}
             onSent={onSent}
             onChangeStay={onChangeStay}
           />

@@ -1,8 +1,9 @@
 'use client';
 
-import { lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useState } from 'react';
 import type { Quote } from '@/lib/contract';
 import { plural, showRange } from '@/lib/site/browser';
+import type { AdvisorNote } from '@/lib/site/browser/advisors';
 import type { SentLead } from '@/lib/site/browser/inquiry-send';
 import { bedroomsOf } from '@/lib/site/browser/party';
 import { RATES_NOT_PUBLISHED, wholeTotal } from '@/lib/site/browser/price-words';
@@ -50,6 +51,8 @@ export function Booking({
   data,
   initial,
   reference,
+  advisor,
+  openInquiry = false,
   price,
   onQuote,
   onSent,
@@ -60,6 +63,10 @@ export function Booking({
   data: BookingData;
   initial: Stay;
   reference?: string;
+  /** The advisor's line for the inquiry (a proposal's option, lib/site/advisors/choice.ts). */
+  advisor?: AdvisorNote;
+  /** Open the inquiry at once (a client choosing a proposal's option). */
+  openInquiry?: boolean;
   /** The server's quote for `initial`, and its breakdown drawn there (quoteForPage); none: asked here. */
   price?: DrawnPrice | null;
   onQuote?: (quote: Quote) => void;
@@ -83,6 +90,9 @@ export function Booking({
     }
     setStep(next);
   }, []);
+  useEffect(() => {
+    if (openInquiry && initial.checkin && initial.checkout) open('inquiry');
+  }, [openInquiry, initial.checkin, initial.checkout, open]);
   const toCalendar = useCallback(() => {
     const heading = document.getElementById('calendar-title');
     heading?.scrollIntoView({ block: 'start', behavior: 'smooth' });
@@ -94,6 +104,7 @@ export function Booking({
       initial={initial}
       initialQuote={price?.quote}
       reference={reference}
+      advisor={advisor}
       onQuote={onQuote}
     >
       <BookingUi.Provider value={{ step, open, toCalendar, onSent, drawnPrice: price }}>

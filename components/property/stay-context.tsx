@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { Quote } from '@/lib/contract';
 import { daysBetween } from '@/lib/dates';
 import { toDay } from '@/lib/site/browser';
+import type { AdvisorNote } from '@/lib/site/browser/advisors';
 import type { ApiError } from '@/lib/site/browser/api-error';
 import type { BookingData } from '@/lib/site/browser/booking';
 import { CALENDAR_DAYS } from '@/lib/site/browser/calendar-rules';
@@ -25,6 +26,7 @@ interface StayContextValue {
   data: BookingData;
   stay: Stay;
   reference?: string;
+  advisor?: AdvisorNote;
   change: (next: Partial<Stay>) => void;
   today: string;
   /** Bedrooms the quote prices for this party (what the minimum stay depends on). */
@@ -65,6 +67,7 @@ export function StayProvider({
   initial,
   initialQuote,
   reference,
+  advisor,
   onQuote,
   children,
 }: {
@@ -73,6 +76,7 @@ export function StayProvider({
   /** The server's quote for `initial` (quoteForPage): shown for that stay, not asked again. */
   initialQuote?: Quote | null;
   reference?: string;
+  advisor?: AdvisorNote;
   /** Told of every quote shown (embeds pass it to the partner's page). */
   onQuote?: (quote: Quote) => void;
   children: ReactNode;
@@ -139,6 +143,7 @@ export function StayProvider({
     data,
     stay,
     reference,
+    advisor,
     change,
     today,
     priced,

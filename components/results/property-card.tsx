@@ -1,5 +1,6 @@
 import Image from 'next/image';
 import Link from 'next/link';
+import { SaveButton } from '@/components/advisors/save-button';
 import { PhotoPlaceholder } from '@/components/property/photo-placeholder';
 import { CloseIcon } from '@/components/ui/icons';
 import type { PropertySummary } from '@/lib/contract';
@@ -80,6 +81,19 @@ function PricedBedrooms({ property }: CardProps) {
   );
 }
 
+/** "Save" to the shortlist, with the stay the card's link carries; above the card's stretched link. */
+function Save({ property, href, className, compact }: CardProps & { className: string; compact?: boolean }) {
+  return (
+    <SaveButton
+      propertyId={property.id}
+      name={property.name}
+      href={href ?? `/properties/${property.id}`}
+      className={className}
+      compact={compact}
+    />
+  );
+}
+
 /** The card fills its grid cell, so the cards of a row are of one height whatever their names' lengths. */
 function Tile({ priority, ...card }: CardProps & { priority: boolean }) {
   const { property } = card;
@@ -98,6 +112,7 @@ function Tile({ priority, ...card }: CardProps & { priority: boolean }) {
         ) : (
           <PhotoPlaceholder />
         )}
+        <Save {...card} className="absolute top-3 right-3" />
       </div>
       <div className="p-4">
         <Title {...card} className="text-lg font-semibold leading-snug text-ink-900" />
@@ -135,7 +150,8 @@ function Line({ active, onClose, ...card }: CardProps & { active: boolean; onClo
           <Image src={property.image.url} alt="" fill sizes="112px" className="object-cover" />
         )}
       </div>
-      <div className="min-w-0 flex-1 py-2.5 pr-8 pl-3">
+      {/* Room at the right for the heart (and the preview's close button beside it). */}
+      <div className={`min-w-0 flex-1 py-2.5 pl-3 ${onClose ? 'pr-20' : 'pr-11'}`}>
         <Title {...card} className="truncate font-semibold text-ink-900" />
         <p className="truncate text-sm text-ink-700">{property.location.path.slice(-2).join(', ')}</p>
         <p className="truncate text-sm text-ink-700">
@@ -144,6 +160,7 @@ function Line({ active, onClose, ...card }: CardProps & { active: boolean; onClo
         {property.price && <ShortPrice price={property.price} />}
         <PricedBedrooms {...card} />
       </div>
+      <Save {...card} compact className={`absolute top-2 ${onClose ? 'right-11' : 'right-2'}`} />
       {onClose && (
         <button
           type="button"

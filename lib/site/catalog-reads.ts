@@ -28,6 +28,11 @@ import type { CatalogQuery, QuoteQuery, WindowQuery } from '@/lib/contract';
  *                                                               took the inquiry (lib/site/leads/shown.ts)
  *   POST /api/inquiries                                      the upstream, after the lead is stored
  *                                                               (lib/site/leads)
+ *   /shortlist, GET /api/shortlist                           the replica's card prices; a rental it lacks yet:
+ *                                                               cache → upstream, unpriced (lib/site/advisors)
+ *   /proposals/{token}, its embed, a proposal being sent     each option's quote: cache (QUOTE_CACHE_SECONDS) →
+ *                                                               upstream, on the proposal's own share; whether
+ *                                                               the stay can be had: the replica
  *
  * The reads below are the cache → upstream ones; a page or route that needs catalog data asks here.
  */

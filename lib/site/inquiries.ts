@@ -4,6 +4,7 @@ import { fieldErrors, INQUIRY_LIMITS, type InquiryRequest, inquiryRequestSchema 
 import { today } from '@/lib/dates';
 import { readJsonObject } from '@/lib/json-body';
 import type { Settings } from '@/lib/settings';
+import type { ProposalChoice } from './advisors/choice';
 import { BUDGET_CURRENCY_FIELD, isBudgetCurrency, messageWithBudget } from './browser/budget-currency';
 import { HONEYPOT_FIELD, INQUIRY_KEY_PATTERN } from './browser/inquiry-send';
 import type { SiteDb } from './db/client';
@@ -113,6 +114,8 @@ export async function acceptInquiry(
     db: SiteDb;
     client: CatalogClient;
     settings: Settings;
+    /** An inquiry from a proposal (the body's `proposal`): the advisor's line and reference, then "chosen". */
+    fromProposal?: (raw: unknown, request: InquiryRequest) => Promise<ProposalChoice>;
   },
 ): Promise<Accepted> {
   if (!originAllowed(request, deps.settings)) {
@@ -124,7 +127,7 @@ export async function acceptInquiry(
     (message, problem) =>
       new SiteError(problem === 'charset' ? 'unsupported_media_type' : 'invalid_request', message),
   );
-  const { [HONEYPOT_FIELD]: honeypot, [BUDGET_CURRENCY_FIELD]: budgetCurrency, ...inquiry } = body;
+  const { [HONEYPOT_FIELD]: honeypot, [BUDGET_CURRENCY_FIELD]: budgetCurrency, proposal, ...inquiry } = body;
   if (typeof honeypot === 'string' && honeypot.trim() !== '') {
     logger.info({ requestId: ctx.requestId, visitor: ctx.visitor }, 'inquiry dropped: honeypot filled');
     return { discarded: true };
@@ -133,7 +136,9 @@ export async function acceptInquiry(
   if (!parsed.success) {
     throw validationFailed(fieldErrors(parsed.error));
   }
-  const inquiryRequest = withBudgetCurrency(parsed.data, budgetCurrency);
+  const choice =
+    proposal !== undefined && deps.fromProposal ? await deps.fromProposal(proposal, parsed.data) : null;
+  const inquiryRequest = withBudgetCurrency(choice ? choice.inquiry : parsed.data, budgetCurrency);
   const policy = deliveryPolicy(deps.settings);
   const key = idempotencyKeyOf(request);
   const earlier = key ? await findLead(deps.db, leadIdFor(key)) : undefined;
@@ -151,7 +156,11 @@ export async function acceptInquiry(
   // The same key twice at once: the second finds the first's lead.
   if (!lead.created) return replay(lead, inquiryRequest);
   const slots = sendSlots(policy);
-  if (!(await slots.take(SLOT_WAIT_MS))) return { lead: await queueLead(deps.db, lead) };
+  if (!(await slots.take(SLOT_WAIT_MS))) {
+    const queued = await queueLead(deps.db, lead);
+    await choice?.chosen(lead.id);
+    return { lead: queued };
+  }
   let sent: Lead;
   try {
     sent = await deliverLead(deps.db, deps.client, lead, policy);
@@ -160,5 +169,7 @@ export async function acceptInquiry(
   }
   // The upstream has it and answered: what the cache lacked for the confirmation is worth one more look.
   if (sent.status === 'sent' && !seen.complete) sent = await withShownFilledIn(deps.db, sent);
-  return { lead: outcome(sent) };
+  const answer = outcome(sent);
+  await choice?.chosen(lead.id);
+  return { lead: answer };
 }

@@ -28,6 +28,15 @@ describe('messages for people', () => {
       'must not contain control characters or broken text',
       'First name has characters that can’t be sent; please retype it',
     ],
+    ['title', 'is required', 'Enter a title'],
+    ['advisor.name', 'is required', 'Enter your name'],
+    ['client_name', 'is required', 'Enter your client’s name'],
+    ['options.3.stay.checkin', 'is required', 'Choose a check-in date'],
+    [
+      'options.1.stay.checkin',
+      'is booked on these dates',
+      'This rental is booked on these dates; choose others',
+    ],
     ['some_new.field_x', 'a rule we have never seen', 'Please check field x'],
   ])('%s "%s" reads "%s"', (path, api, sentence) => {
     expect(fieldMessage(path, api)).toBe(sentence);

@@ -1,5 +1,6 @@
 import { catalogClient } from '@/lib/catalog-client';
 import { settings } from '@/lib/settings';
+import { fromProposal } from '@/lib/site/advisors/choice';
 import { getSiteDb } from '@/lib/site/db/client';
 import { json, notServed, route } from '@/lib/site/http';
 import { acceptInquiry } from '@/lib/site/inquiries';
@@ -13,6 +14,7 @@ export const POST = route(async (request, ctx) => {
     db: await getSiteDb(),
     client: catalogClient(),
     settings: settings(),
+    fromProposal: async (raw, inquiry) => fromProposal(await getSiteDb(), raw, inquiry),
   });
   // A bot that filled the honeypot is told nothing useful, and nothing was stored or sent.
   if ('discarded' in accepted) return json({ lead: null }, ctx, { status: 202 });

@@ -82,3 +82,21 @@ export function apiPost<T>(
     body: JSON.stringify(body),
   });
 }
+
+/**
+ * Any method, with headers of the caller's own: an advisor's shortlist token or edit secret travels as
+ * `Authorization: Bearer …`, never in a URL (lib/site/advisors/tokens.ts).
+ */
+export function apiSend<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const json: Record<string, string> = body === undefined ? {} : { 'Content-Type': 'application/json' };
+  return request<T>(path, {
+    method,
+    headers: { ...headers, ...json, Accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}

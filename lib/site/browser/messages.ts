@@ -43,11 +43,30 @@ const LABELS: Record<string, string> = {
   per_page: 'Results per page',
   from: 'From',
   to: 'To',
+  // An advisor's proposal (lib/site/browser/advisors.ts); an option's fields as `option.…`, whichever option.
+  title: 'Title',
+  client_name: 'Client’s name',
+  note: 'Note to your client',
+  expires_on: 'Last day',
+  options: 'Options',
+  'advisor.name': 'Your name',
+  'advisor.agency': 'Agency',
+  'advisor.email': 'Your email',
+  'advisor.phone': 'Your phone',
+  'option.property_id': 'Rental',
+  'option.stay.checkin': 'Check-in',
+  'option.stay.checkout': 'Check-out',
+  'option.stay.adults': 'Adults',
+  'option.stay.children': 'Children',
+  'option.stay.bedrooms': 'Bedrooms',
+  'option.note': 'Note on this option',
+  'stay.adults': 'Adults',
+  'stay.children': 'Children',
 };
 
 /** The label for a dotted path; a path we do not know becomes words, never the path itself. */
 export function fieldLabel(path: string): string {
-  const known = LABELS[path];
+  const known = LABELS[path] ?? LABELS[path.replace(/^options\.\d+\./, 'option.')];
   if (known) return known;
   const last = path.split('.').pop() ?? path;
   const words = last.replaceAll('_', ' ').trim();
@@ -55,7 +74,13 @@ export function fieldLabel(path: string): string {
 }
 
 const lower = (label: string) => label.toLowerCase();
-const article = (label: string) => (/^[aeiou]/i.test(label) ? 'an' : 'a');
+/** "Enter a title", "Enter an email", "Enter your name", "Enter your client’s name". */
+const enter = (label: string) => {
+  const words = lower(label);
+  if (/^your /.test(words)) return `Enter ${words}`;
+  if (/’s /.test(words)) return `Enter your ${words}`;
+  return `Enter ${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}`;
+};
 const isDay = (path: string) => path.endsWith('checkin') || path.endsWith('checkout');
 
 /** Dates inside a sentence read as "Sat 13 Feb 2027", not 2027-02-13. */
@@ -74,8 +99,7 @@ const RULES: Rule[] = [
   ],
   [
     /^(is required|required)/i,
-    (label, path) =>
-      isDay(path) ? `Choose a ${lower(label)} date` : `Enter ${article(label)} ${lower(label)}`,
+    (label, path) => (isDay(path) ? `Choose a ${lower(label)} date` : enter(label)),
   ],
   [/^must be a date/, (label) => `${label} must be a real date`],
   [/^must be west,south,east,north/, () => 'The map area could not be read; choose it again on the map'],
@@ -100,7 +124,11 @@ const RULES: Rule[] = [
   ],
   [/^must be an integer/, (label) => `${label} must be a whole number`],
   [/^must be one of/, (label) => `Choose one of the offered ${lower(label)} options`],
+  [/^must hold at least (\d+)/, () => 'Include at least one rental'],
+  [/^must hold at most (\d+)/, (_l, _p, m) => `A proposal can hold at most ${m[1]} options`],
   [/^must be a string/, (label) => `${label} must be text`],
+  [/^is booked on these dates/, () => 'This rental is booked on these dates; choose others'],
+  [/^is not free on these dates/, () => 'This rental can’t be had on these dates; choose others'],
   [
     /not found|unknown|not available|not live/i,
     (label, path) =>

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { FieldErrors, InquiryRequest, TolerantInquiry } from '@/lib/contract';
+import type { AdvisorProfile, ProposalOptionStored } from '@/lib/site/browser/advisors';
 import type { ReplicaBooked, ReplicaRates, ReplicaSummary } from '@/lib/site/replica/types';
 
 /*
@@ -163,3 +174,66 @@ export interface ReplicaLocation {
   parent_id: number | null;
   name: string;
 }
+
+/*
+ * Advisors (issue #27, docs/decisions.md#advisors-shortlists-and-proposals): shortlists and proposals live
+ * under unguessable links and nobody's account. A secret a browser holds is stored as its SHA-256 only
+ * (`token_hash`, `edit_hash`): the table alone opens nothing. The share token is kept as it is, because the
+ * advisor's edit page shows the client's link again; it only ever reads.
+ */
+
+/** A shortlist: the rentals one browser saved. Its link is the token; the row knows only its hash. */
+export const shortlists = pgTable('site_shortlists', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdAt: stamp('created_at').notNull().default(sql`now()`),
+  updatedAt: stamp('updated_at').notNull().default(sql`now()`),
+});
+
+/** A rental on a shortlist, with the stay it was saved with (dates optional: a rental saved before dates). */
+export const shortlistItems = pgTable(
+  'site_shortlist_items',
+  {
+    id: text('id').primaryKey(),
+    shortlist: text('shortlist')
+      .notNull()
+      .references(() => shortlists.tokenHash, { onDelete: 'cascade' }),
+    propertyId: integer('property_id').notNull(),
+    checkin: text('checkin'),
+    checkout: text('checkout'),
+    adults: integer('adults').notNull(),
+    children: integer('children').notNull(),
+    bedrooms: integer('bedrooms'),
+    addedAt: stamp('added_at').notNull().default(sql`now()`),
+  },
+  (t) => [uniqueIndex('site_shortlist_items_property').on(t.shortlist, t.propertyId)],
+);
+
+/**
+ * A proposal an advisor made for a client. `status` is `draft` or `sent`; viewed, chosen and expired are
+ * what the other columns say (README, "Advisors"). Options are one document the advisor edits as a whole:
+ * each with its stay, the rental as it was when added, and the quote it was sent with.
+ */
+export const proposals = pgTable('site_proposals', {
+  id: text('id').primaryKey(),
+  editHash: text('edit_hash').notNull().unique(),
+  shareToken: text('share_token').notNull().unique(),
+  status: text('status').notNull(),
+  title: text('title').notNull(),
+  clientName: text('client_name').notNull(),
+  note: text('note'),
+  reference: text('reference').notNull(),
+  advisor: jsonb('advisor').$type<AdvisorProfile>().notNull(),
+  options: jsonb('options').$type<ProposalOptionStored[]>().notNull(),
+  /** The last day the client may see it (YYYY-MM-DD, UTC); null: it does not end. */
+  expiresOn: text('expires_on'),
+  createdAt: stamp('created_at').notNull().default(sql`now()`),
+  updatedAt: stamp('updated_at').notNull().default(sql`now()`),
+  sentAt: stamp('sent_at'),
+  views: integer('views').notNull().default(0),
+  firstViewedAt: stamp('first_viewed_at'),
+  lastViewedAt: stamp('last_viewed_at'),
+  /** The option the client sent an inquiry for, and its lead (the latest when they sent more than one). */
+  chosenOption: text('chosen_option'),
+  chosenLead: text('chosen_lead'),
+  chosenAt: stamp('chosen_at'),
+});

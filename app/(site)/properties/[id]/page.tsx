@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { FromProposal } from '@/components/advisors/from-proposal';
+import { SaveButton } from '@/components/advisors/save-button';
 import { Booking, BookingCard, StayCalendar } from '@/components/property/booking';
 import { CalendarLegend } from '@/components/property/calendar-legend';
 import {
@@ -19,7 +21,9 @@ import { KeyFacts } from '@/components/property/key-facts';
 import { PriceBreakdown } from '@/components/property/price';
 import { StayRefusal } from '@/components/property/stay-refusal';
 import { today } from '@/lib/dates';
+import { pageChoice } from '@/lib/site/advisors/choice';
 import { withCurrency } from '@/lib/site/browser/currency-url';
+import { getSiteDb } from '@/lib/site/db/client';
 import { propertyAreas, propertyOrNotFound, quoteForPage, stayFromQuery } from '@/lib/site/property-page';
 import { pageDisplayMoney } from '@/lib/site/replica';
 
@@ -45,6 +49,7 @@ export default async function PropertyPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const { stay, reference } = stayFromQuery(query);
   const quote = await quoteForPage(p, stay, booking);
+  const choice = await pageChoice(await getSiteDb(), p.id, query.proposal, query.option);
   // The traveller's display currency (kept in the URL from the results): "about" figures beside each price.
   const display = pageDisplayMoney(query.currency, [
     booking.currency,
@@ -57,7 +62,9 @@ export default async function PropertyPage({ params, searchParams }: Props) {
       <Booking
         data={booking}
         initial={stay}
-        reference={reference}
+        reference={choice?.reference ?? reference}
+        advisor={choice ?? undefined}
+        openInquiry={choice !== null}
         price={
           quote && {
             quote,
@@ -89,10 +96,12 @@ export default async function PropertyPage({ params, searchParams }: Props) {
               price of your stay is checked again when you choose it.
             </p>
           )}
+          {choice && <FromProposal choice={choice} />}
           <Gallery name={p.name} photos={photos} />
           <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
             <div className="flex min-w-0 flex-col gap-6">
               <header>
+                <SaveButton propertyId={p.id} name={p.name} className="float-right ml-3" />
                 <h1 className="text-3xl font-semibold tracking-tight text-ink-900">{p.name}</h1>
                 <KeyFacts p={p} withPlace className="mt-1 text-ink-700" />
                 {/* On a phone the booking card is a bar: a link's stay that cannot be had is said here. */}

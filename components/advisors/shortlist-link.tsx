@@ -1,0 +1,38 @@
+'use client';
+
+import Link from 'next/link';
+import { useShortlist } from './shortlist-client';
+
+/** The header's way to the shortlist, with how many rentals are on it once this browser has saved some. */
+export function ShortlistLink() {
+  const saved = Object.keys(useShortlist()?.saved ?? {}).length;
+  return (
+    <Link
+      className="inline-flex items-center gap-1 hover:text-brand-700 hover:underline"
+      href="/shortlist"
+      prefetch={false}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className="h-4 w-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      >
+        <path
+          strokeLinejoin="round"
+          d="M10 17s-6.5-3.9-6.5-8.6A3.6 3.6 0 0 1 10 6.2a3.6 3.6 0 0 1 6.5 2.2C16.5 13.1 10 17 10 17z"
+        />
+      </svg>
+      {/* A word on wider screens; on a phone the heart and the count keep the header to one row. */}
+      <span className="sr-only sm:not-sr-only">Shortlist</span>
+      {saved > 0 && (
+        <span className="rounded-full bg-sand-100 px-1.5 py-0.5 text-xs font-semibold text-ink-900">
+          {saved}
+          <span className="sr-only"> saved</span>
+        </span>
+      )}
+    </Link>
+  );
+}
