@@ -252,7 +252,9 @@ function PhoneBar() {
             <>
               <span id={blocked ? 'phone-bar-note' : undefined} className="block font-semibold text-ink-900">
                 {blocked
-                  ? 'Not available'
+                  ? refusal.kind === 'over-capacity'
+                    ? 'Too many guests'
+                    : 'Not available'
                   : total
                     ? `${total} total`
                     : data.missing.length
