@@ -198,6 +198,8 @@ export function Confirmation({
   );
 }
 
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** The bedrooms the stay (and its quoted total) is for: "2 of 6 bedrooms", as the booking card said it. */
 function BedroomsRow({ rented, of }: { rented: number | null; of: number | undefined }) {
   if (rented === null) return null;
@@ -205,7 +207,7 @@ function BedroomsRow({ rented, of }: { rented: number | null; of: number | undef
     <>
       <dt className="text-ink-700">Bedrooms</dt>
       <dd className="text-ink-900" data-testid="confirmation-bedrooms">
-        {of ? bedroomsOf(rented, of) : plural(rented, 'bedroom')}
+        {capitalised(of ? bedroomsOf(rented, of) : plural(rented, 'bedroom'))}
       </dd>
     </>
   );

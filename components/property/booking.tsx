@@ -257,8 +257,8 @@ function DatesSummary({ onChange }: { onChange: () => void }) {
 
 /** The phone bar's headline for a stay: why it cannot be had, its whole total, or why there is none. */
 function PhoneBarPrice({ blocked, whole }: { blocked: boolean; whole: number | null }) {
-  const { quote, data } = useStay();
-  if (blocked) return 'Not available';
+  const { quote, data, refusal } = useStay();
+  if (blocked) return refusal?.kind === 'over-capacity' ? 'Too many guests' : 'Not available';
   if (quote.data && whole !== null)
     return (
       <>

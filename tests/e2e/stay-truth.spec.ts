@@ -80,7 +80,7 @@ for (const [width, height, device] of [
     const booking = async (page: Page): Promise<Locator> => {
       if (!phone) return page.getByRole('complementary', { name: 'Booking' });
       await page
-        .getByRole('button', { name: /total|Not available|Add dates|Working out/ })
+        .getByRole('button', { name: /total|Not available|Too many guests|Add dates|Working out/ })
         .first()
         .click();
       return page.getByRole('dialog', { name: 'Your stay' });
@@ -215,6 +215,7 @@ for (const [width, height, device] of [
         `This rental sleeps ${sleeps}; your party of ${sleeps + 1} is too large.`,
       );
       await expect(big.getByRole('listitem')).toHaveCount(0);
+      if (phone) await expect(page.getByText('Too many guests', { exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Send an inquiry' }).first()).toBeDisabled();
       await snap(page, 'refused-4-party');
       // Fewer guests: the stay can be had and the inquiry opens.
