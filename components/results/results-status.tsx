@@ -96,12 +96,15 @@ function PricesNote({ data, priceAsked, dated }: { data: ResultsPage; priceAsked
   );
 }
 
-/** "48 rentals · free Fri 1 – Fri 8 Jan 2027 · for 3 guests · page 2 of 4". */
+/** "48 rentals · free Fri 1 – Fri 8 Jan 2027 · for 3 guests · page 2 of 4" ("not booked" while prices load). */
 function summary(data: ResultsPage, { params, stay }: SearchUrl): string {
   const parts = [plural(data.pagination.total, 'rental')];
   const checkin = params.get('checkin');
   const checkout = params.get('checkout');
-  if (checkin && checkout) parts.push(`free ${showRange(checkin, checkout)}`);
+  // "Free" only where the stay's own rules were checked too (the replica); the upstream's catalog knows
+  // booked dates alone, not minimum stays (the note below says so).
+  if (checkin && checkout)
+    parts.push(`${data.source === 'upstream' ? 'not booked' : 'free'} ${showRange(checkin, checkout)}`);
   if (hasParty(params)) parts.push(`for ${plural(guestsOf(stay), 'guest')}`);
   if (data.pagination.total_pages > 1)
     parts.push(`page ${data.pagination.page} of ${data.pagination.total_pages}`);
