@@ -82,6 +82,17 @@ for (const [width, height] of [
       const kept = page.getByRole('region', { name: 'Your inquiry' });
       await expect(kept.getByTestId('about-money')).toHaveText(about);
       await snap(page, 'currency-03-confirmation');
+      // The frame's links keep it too.
+      for (const name of ['Destinations', 'All rentals', 'Ask an agent'])
+        expect(
+          await page
+            .getByRole('navigation', { name: 'Main' })
+            .getByRole('link', { name })
+            .getAttribute('href'),
+        ).toContain('currency=USD');
+      expect(await page.getByRole('link', { name: 'General request' }).getAttribute('href')).toBe(
+        '/inquire?currency=USD',
+      );
       await page.getByRole('link', { name: 'Back to the rental' }).click();
       await expect(page).toHaveURL(/\/properties\/\d+\?.*currency=USD/);
       await expect(page.getByRole('combobox', { name: 'Compare prices in' })).toHaveValue('USD');
