@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { KeptLink } from './kept-link';
 
 export function SiteFooter({ siteName }: { siteName: string }) {
   // A name that ends its own sentence ("Villa & Co.") takes no second full stop.
@@ -13,14 +14,14 @@ export function SiteFooter({ siteName }: { siteName: string }) {
         <nav aria-label="Footer" className="shrink-0">
           <ul className="flex flex-wrap gap-x-4 gap-y-2">
             <li>
-              <Link className="underline" href="/destinations">
+              <KeptLink className="underline" href="/destinations">
                 Destinations
-              </Link>
+              </KeptLink>
             </li>
             <li>
-              <Link className="underline" href="/inquire" prefetch={false}>
+              <KeptLink className="underline" href="/inquire" prefetch={false}>
                 General request
-              </Link>
+              </KeptLink>
             </li>
             <li>
               <Link className="underline" href="/partners">

@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import { Suspense } from 'react';
 import { CurrencyPicker, CurrencyPickerFallback } from './currency-picker';
+import { KeptLink } from './kept-link';
 import { CurrencyKeptNav, MainNav } from './main-nav';
 
 export function SiteHeader({
@@ -16,9 +16,9 @@ export function SiteHeader({
   return (
     <header className="border-b border-sand-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:flex-nowrap sm:px-6">
-        <Link href="/" className="text-xl font-semibold tracking-tight text-brand-900">
+        <KeptLink href="/" className="text-xl font-semibold tracking-tight text-brand-900">
           {siteName}
-        </Link>
+        </KeptLink>
         {currencies.length > 1 && (
           // Beside the name on a phone (the links take the next row), after the links on a wider screen.
           <div className="sm:order-last">
