@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { readStay } from '@/lib/site/browser/stay';
-import { removeRental, saveRental, useShortlist } from './shortlist-client';
+import { useShortlist } from './use-shortlist';
 
 /**
  * "Save" on a rental: puts it on this browser's shortlist with the stay it is shown with (the card's link
@@ -34,6 +34,8 @@ export function SaveButton({
     if (busy) return;
     setBusy(true);
     try {
+      // The calls that change the list, with the site's API client: loaded on the first press, not with the page.
+      const { removeRental, saveRental } = await import('./shortlist-client');
       if (itemId) {
         await removeRental(itemId);
         setSaid(`${name} removed from your shortlist.`);

@@ -1,11 +1,10 @@
-import { useSyncExternalStore } from 'react';
-import { bearer, setShortlistState, shortlistState, subscribe } from '@/lib/site/browser/advisor-store';
+import { bearer, setShortlistState, shortlistState } from '@/lib/site/browser/advisor-store';
 import { ApiError, apiSend } from '@/lib/site/browser/api-client';
 import type { Stay } from '@/lib/site/browser/stay-link';
 
 /*
  * The browser's side of a shortlist: the calls that change it (each answers the whole list, which becomes
- * the browser's record of what is saved) and a hook every Save button and the header's link read.
+ * the browser's record of what is saved); the hook that reads that record is use-shortlist.ts.
  */
 
 /** What GET /api/shortlist answers for each saved rental (lib/site/advisors/shortlist.ts ShortlistEntry). */
@@ -45,12 +44,7 @@ export interface SavedEntry {
 
 type Items = { items: SavedEntry[] };
 
-const noStore = () => null;
-
-/** The shortlist this browser holds (null on the server and before anything is saved). */
-export function useShortlist() {
-  return useSyncExternalStore(subscribe, shortlistState, noStore);
-}
+export { useShortlist } from './use-shortlist';
 
 /** Records what the server answered as this browser's list of saved rentals. */
 function remember(token: string, items: SavedEntry[]): SavedEntry[] {

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useShortlist } from './shortlist-client';
+import { useShortlist } from './use-shortlist';
 
 /** The header's way to the shortlist, with how many rentals are on it once this browser has saved some. */
 export function ShortlistLink() {
