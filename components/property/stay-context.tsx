@@ -9,7 +9,7 @@ import type { ApiError } from '@/lib/site/browser/api-error';
 import type { BookingData } from '@/lib/site/browser/booking';
 import { CALENDAR_DAYS } from '@/lib/site/browser/calendar-rules';
 import { type Stay, withStay } from '@/lib/site/browser/stay-link';
-import { type Refusal, stayRefusal } from '@/lib/site/browser/stay-refusal';
+import { type Refusal, refusalOf } from '@/lib/site/browser/stay-refusal';
 import { bedroomsPriced, bedroomsRented } from '@/lib/site/browser/stay-rules';
 import { useApiGet } from '@/lib/site/browser/use-api-get';
 
@@ -102,7 +102,7 @@ export function StayProvider({
   const rented = bedroomsRented(stay, data.rates, data.maxBedrooms);
   const nights = stay.checkin && stay.checkout ? daysBetween(stay.checkin, stay.checkout) : null;
   const tooMany = stay.adults + stay.children > data.sleeps;
-  const refusal = useMemo(() => stayRefusal(stay, data, today, CALENDAR_DAYS), [stay, data, today]);
+  const refusal = useMemo(() => refusalOf(stay, data, today), [stay, data, today]);
 
   // The quote follows the stay a moment after the last change; an older request is cancelled. Without
   // the rates or booked dates the page says prices are unavailable and asks for none.

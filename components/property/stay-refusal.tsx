@@ -1,18 +1,21 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
-import { plural, showRange } from '@/lib/site/browser';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { showRange } from '@/lib/site/browser';
 import { hasDates } from '@/lib/site/browser/stay-link';
 import { useStay } from './stay-context';
 
 /*
  * A stay that cannot be had (a link's dates over booked nights, in the past, under the minimum stay; a
  * party the rental does not sleep), kept in view: why, and the nearest stays the rules allow, each a
- * button that makes it the page's stay (lib/site/browser/stay-refusal.ts). Once one is chosen, a line
+ * button that makes it the page's stay (nearest-stays.tsx, loaded when needed). Once one is chosen, a line
  * says the new dates and takes the focus the button had.
  */
 
 const range = (checkin: string, checkout: string) => showRange(checkin, checkout, { weekdays: false });
+
+// The nearest stays and the rules' search for them: loaded only when a stay is refused.
+const NearestStays = lazy(() => import('./nearest-stays'));
 
 export function StayRefusal({ className = '' }: { className?: string }) {
   const { stay, refusal, change } = useStay();
@@ -46,26 +49,10 @@ export function StayRefusal({ className = '' }: { className?: string }) {
       </p>
       <p>{refusal.reason}</p>
       {refusal.kind === 'over-capacity' && <p className="mt-1">Choose fewer guests to send an inquiry.</p>}
-      {refusal.nearest.length > 0 && (
-        <>
-          <p className="mt-2 font-medium">Nearest stays available:</p>
-          <ul className="mt-1 flex flex-wrap gap-2">
-            {refusal.nearest.map((s) => (
-              <li key={s.checkin}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    setChosen(`${range(s.checkin, s.checkout)}, ${plural(s.nights, 'night')}`);
-                    change({ checkin: s.checkin, checkout: s.checkout });
-                  }}
-                  className="rounded-full bg-white px-3 py-1 font-medium text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-                >
-                  {range(s.checkin, s.checkout)} · {plural(s.nights, 'night')}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
+      {refusal.kind !== 'over-capacity' && refusal.kind !== 'too-long' && (
+        <Suspense fallback={null}>
+          <NearestStays onChoose={setChosen} />
+        </Suspense>
       )}
     </div>
   );

@@ -9,7 +9,7 @@ import { clipRanges } from '@/lib/rules';
 import type { BookingData } from './browser/booking';
 import { CALENDAR_DAYS } from './browser/calendar-rules';
 import { readStay, type Stay } from './browser/stay';
-import { stayRefusal } from './browser/stay-refusal';
+import { refusalOf } from './browser/stay-refusal';
 import { bedroomsRented, calendarRatesWindow } from './browser/stay-rules';
 import { catalogReads } from './catalog-reads';
 
@@ -122,7 +122,7 @@ export async function quoteForPage(
   const { checkin, checkout, adults, children } = stay;
   if (!checkin || !checkout || booking.missing.length) return null;
   // A stay the rules refuse is not asked for: the widget says why (stay-refusal.ts).
-  if (stayRefusal(stay, booking, today(), CALENDAR_DAYS)) return null;
+  if (refusalOf(stay, booking, today())) return null;
   // The bedrooms the price is for, as the booking widget asks and the inquiry sends (stay-rules.ts).
   const bedrooms = bedroomsRented(stay, booking.rates, booking.maxBedrooms);
   const asked = catalogReads

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingData } from '@/lib/site/browser/booking';
-import { stayRefusal } from '@/lib/site/browser/stay-refusal';
+import { stayRefusal } from '@/lib/site/browser/stay-nearest';
 
 /*
  * A stay a link carries that cannot be had: the reason in a traveller's words and the nearest stays the
