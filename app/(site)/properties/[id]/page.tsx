@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { FromProposal } from '@/components/advisors/from-proposal';
-import { SaveButton } from '@/components/advisors/save-button';
+import { SaveButtonLater } from '@/components/advisors/save-button-later';
 import { Booking, BookingCard, StayCalendar } from '@/components/property/booking';
 import { CalendarLegend } from '@/components/property/calendar-legend';
 import {
@@ -101,7 +101,7 @@ export default async function PropertyPage({ params, searchParams }: Props) {
           <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
             <div className="flex min-w-0 flex-col gap-6">
               <header>
-                <SaveButton propertyId={p.id} name={p.name} className="float-right ml-3" />
+                <SaveButtonLater propertyId={p.id} name={p.name} className="float-right ml-3" />
                 <h1 className="text-3xl font-semibold tracking-tight text-ink-900">{p.name}</h1>
                 <KeyFacts p={p} withPlace className="mt-1 text-ink-700" />
                 {/* On a phone the booking card is a bar: a link's stay that cannot be had is said here. */}
