@@ -8,7 +8,7 @@ export function ShortlistLink() {
   const saved = Object.keys(useShortlist()?.saved ?? {}).length;
   return (
     <Link
-      className="inline-flex items-center gap-1 hover:text-brand-700 hover:underline"
+      className="relative inline-flex items-center gap-1 hover:text-brand-700 hover:underline"
       href="/shortlist"
       prefetch={false}
     >
@@ -28,7 +28,8 @@ export function ShortlistLink() {
       {/* A word on wider screens; on a phone the heart and the count keep the header to one row. */}
       <span className="sr-only sm:not-sr-only">Shortlist</span>
       {saved > 0 && (
-        <span className="rounded-full bg-sand-100 px-1.5 py-0.5 text-xs font-semibold text-ink-900">
+        // On a phone a badge on the heart, taking no room of the row; beside the word on wider screens.
+        <span className="absolute -top-2 left-2.5 min-w-4 rounded-full bg-brand-700 px-1 text-center text-[10px] font-semibold leading-4 text-white sm:static sm:min-w-0 sm:bg-sand-100 sm:px-1.5 sm:py-0.5 sm:text-xs sm:leading-4 sm:text-ink-900">
           {saved}
           <span className="sr-only"> saved</span>
         </span>
