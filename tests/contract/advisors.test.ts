@@ -540,7 +540,11 @@ describe('shortlists', () => {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one Postgres', () => {
   it('counts views recorded by two instances at once, and each sees the other’s choice', async () => {
-    const res = await create({ ...proposal(), send: true });
+    // A visitor of its own: the per-visitor creation limit above is spent for the default one.
+    // Rentals no earlier test books or chooses (rentals[2]'s dates are booked above).
+    const options = [option(rentals[4]!), option(rentals[5]!)];
+    const res = await create({ ...proposal({ options }), send: true }, '203.0.113.77');
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
     const share = res.body.share_token;
     const other = await openSiteDatabase(site.target);
     try {
