@@ -4,6 +4,7 @@ import { PropertyCard } from '@/components/results/property-card';
 import { SearchForm } from '@/components/search-form/search-form';
 import type { Location } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
+import { withCurrency } from '@/lib/site/browser/currency-url';
 import { allLocations } from '@/lib/site/page-data';
 import { recentRentals } from '@/lib/site/search';
 
@@ -56,7 +57,7 @@ export default async function HomePage({
             {top.map((l) => (
               <li key={l.id}>
                 <Link
-                  href={`/destinations/${l.id}`}
+                  href={withCurrency(`/destinations/${l.id}`, currency)}
                   className="block rounded-xl bg-white p-4 ring-1 ring-sand-200 hover:ring-brand-500"
                 >
                   <span className="block font-semibold text-ink-900">{l.name}</span>
@@ -78,7 +79,7 @@ export default async function HomePage({
           <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {recent.map((p) => (
               <li key={p.id}>
-                <PropertyCard property={p} />
+                <PropertyCard property={p} href={withCurrency(`/properties/${p.id}`, currency)} />
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useId, useMemo, useState } from 'react';
 import type { Location } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
+import { withCurrency } from '@/lib/site/browser/currency-url';
 import { matchLocations } from '@/lib/site/browser/match-locations';
 
 export interface TreeNode {
@@ -15,7 +16,16 @@ export interface TreeNode {
  * The whole destination tree with counts: regions open, deeper levels collapsed behind a disclosure
  * button each (its own control, beside the destination's link). Typing filters it to a flat list of matches.
  */
-export function DestinationTree({ roots, all }: { roots: TreeNode[]; all: Location[] }) {
+export function DestinationTree({
+  roots,
+  all,
+  currency = null,
+}: {
+  roots: TreeNode[];
+  all: Location[];
+  /** The display currency the page's URL chose, kept on every destination's link. */
+  currency?: string | null;
+}) {
   const [filter, setFilter] = useState('');
   const matches = useMemo(() => (filter.trim() ? matchLocations(all, filter, 60) : []), [all, filter]);
   const total = useMemo(
@@ -45,7 +55,10 @@ export function DestinationTree({ roots, all }: { roots: TreeNode[]; all: Locati
         <ul className="mt-2 divide-y divide-sand-100 rounded-xl bg-white ring-1 ring-sand-200">
           {matches.map((l) => (
             <li key={l.id} className="px-4 py-2">
-              <Link href={`/destinations/${l.id}`} className="font-medium text-brand-700 underline">
+              <Link
+                href={withCurrency(`/destinations/${l.id}`, currency)}
+                className="font-medium text-brand-700 underline"
+              >
                 {l.name}
               </Link>{' '}
               <span className="text-sm text-ink-700">
@@ -57,7 +70,7 @@ export function DestinationTree({ roots, all }: { roots: TreeNode[]; all: Locati
       ) : (
         <ul className="mt-2 space-y-1">
           {roots.map((node) => (
-            <Branch key={node.location.id} node={node} open />
+            <Branch key={node.location.id} node={node} open currency={currency} />
           ))}
         </ul>
       )}
@@ -65,7 +78,15 @@ export function DestinationTree({ roots, all }: { roots: TreeNode[]; all: Locati
   );
 }
 
-function Branch({ node, open: initiallyOpen = false }: { node: TreeNode; open?: boolean }) {
+function Branch({
+  node,
+  open: initiallyOpen = false,
+  currency,
+}: {
+  node: TreeNode;
+  open?: boolean;
+  currency: string | null;
+}) {
   const [open, setOpen] = useState(initiallyOpen);
   const listId = useId();
   const { location: l, children } = node;
@@ -90,7 +111,10 @@ function Branch({ node, open: initiallyOpen = false }: { node: TreeNode; open?: 
         ) : (
           <span className="w-6" />
         )}
-        <Link href={`/destinations/${l.id}`} className="font-medium text-brand-700 underline">
+        <Link
+          href={withCurrency(`/destinations/${l.id}`, currency)}
+          className="font-medium text-brand-700 underline"
+        >
           {l.name}
         </Link>
         <span className="text-sm text-ink-700">({plural(l.property_count, 'rental')})</span>
@@ -98,7 +122,7 @@ function Branch({ node, open: initiallyOpen = false }: { node: TreeNode; open?: 
       {children.length > 0 && (
         <ul id={listId} hidden={!open} className="ml-3 border-l border-sand-200 pl-2">
           {children.map((c) => (
-            <Branch key={c.location.id} node={c} />
+            <Branch key={c.location.id} node={c} currency={currency} />
           ))}
         </ul>
       )}

@@ -140,3 +140,24 @@ test('a general request’s nightly budget names its currency, sent and shown', 
   await snap(page, 'currency-05-request-confirmation');
   await expectAccessible(page);
 });
+
+test('the home page’s destinations and rentals, and the destination tree, keep the currency chosen', async ({
+  page,
+}) => {
+  await page.goto('/?currency=USD');
+  const top = page.getByRole('region', { name: 'Top destinations' }).getByRole('link').first();
+  await expect(top).toHaveAttribute('href', /^\/destinations\/\d+\?currency=USD$/);
+  const recent = page.getByRole('region', { name: 'Recently updated' }).getByRole('link').first();
+  await expect(recent).toHaveAttribute('href', /^\/properties\/\d+\?currency=USD$/);
+  await page.goto('/destinations?currency=GBP');
+  await expect(page.locator('main a[href^="/destinations/"]').first()).toHaveAttribute(
+    'href',
+    /^\/destinations\/\d+\?currency=GBP$/,
+  );
+  // A made-up code is not carried on.
+  await page.goto('/destinations?currency=usd');
+  await expect(page.locator('main a[href^="/destinations/"]').first()).toHaveAttribute(
+    'href',
+    /^\/destinations\/\d+$/,
+  );
+});

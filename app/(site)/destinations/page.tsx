@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { DestinationTree, type TreeNode } from '@/components/destinations/destination-tree';
 import type { Location } from '@/lib/contract';
+import { currencyIn } from '@/lib/site/browser/currency-url';
 import { allLocations } from '@/lib/site/page-data';
 
 export const metadata: Metadata = {
@@ -24,7 +25,13 @@ function tree(locations: Location[]): TreeNode[] {
   return roots;
 }
 
-export default async function DestinationsPage() {
+export default async function DestinationsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const asked = (await searchParams).currency;
+  const currency = currencyIn(typeof asked === 'string' ? `currency=${encodeURIComponent(asked)}` : null);
   const locations = await allLocations();
   return (
     <div>
@@ -33,7 +40,7 @@ export default async function DestinationsPage() {
         {locations.length.toLocaleString('en')} places, from whole regions to single towns.
       </p>
       <div className="mt-6">
-        <DestinationTree roots={tree(locations)} all={locations} />
+        <DestinationTree roots={tree(locations)} all={locations} currency={currency} />
       </div>
     </div>
   );
