@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { showRange } from '@/lib/site/browser';
 import { hasDates } from '@/lib/site/browser/stay-link';
+import { useBrowserRender } from '@/lib/site/browser/use-browser-render';
 import { useStay } from './stay-context';
 
 /*
@@ -14,12 +15,15 @@ import { useStay } from './stay-context';
 
 const range = (checkin: string, checkout: string) => showRange(checkin, checkout, { weekdays: false });
 
-// The nearest stays and the rules' search for them: loaded only when a stay is refused.
+// The nearest stays and the rules' search for them: loaded only when a stay is refused, and drawn only in
+// the browser, so no button shows before its script can take the press.
 const NearestStays = lazy(() => import('./nearest-stays'));
+const finding = <p className="mt-2 text-ink-700">Finding the nearest stays available…</p>;
 
 export function StayRefusal({ className = '' }: { className?: string }) {
   const { stay, refusal, change } = useStay();
   const [chosen, setChosen] = useState<string | null>(null);
+  const live = useBrowserRender();
   const said = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (chosen) said.current?.focus();
@@ -50,9 +54,7 @@ export function StayRefusal({ className = '' }: { className?: string }) {
       <p>{refusal.reason}</p>
       {refusal.kind === 'over-capacity' && <p className="mt-1">Choose fewer guests to send an inquiry.</p>}
       {refusal.kind !== 'over-capacity' && refusal.kind !== 'too-long' && (
-        <Suspense fallback={null}>
-          <NearestStays onChoose={setChosen} />
-        </Suspense>
+        <Suspense fallback={finding}>{live ? <NearestStays onChoose={setChosen} /> : finding}</Suspense>
       )}
     </div>
   );
