@@ -83,6 +83,9 @@ describe('listings that end as the document allows', () => {
     const first = await call(search.GET, '/api/search?per_page=20&sort=id');
     expect(first.status).toBe(200);
     expect(first.body.source).toBe('upstream');
+    // The replica has not started here: the results say prices are loading, and the browser keeps no copy.
+    expect(first.body.loading).toEqual({ percent: 0 });
+    expect(first.headers.get('cache-control')).toBe('no-store');
     const pages = first.body.pagination.total_pages;
     expect(pages).toBeGreaterThan(1);
     const last = await call(search.GET, `/api/search?per_page=20&sort=id&page=${pages}`);
