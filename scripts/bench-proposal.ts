@@ -10,9 +10,8 @@
 // Loopback only; bounded: PROPOSALS uncached views, at most WARM_VIEWS warm ones within WARM_SECONDS, and
 // the whole run within a few minutes (the first start builds and seeds, as every bench). Exits non-zero
 // when a target is missed or a view fails.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
+import { countingProxy } from './bench/loopback';
 import { startBenchServer } from './bench/server';
 
 const OPTIONS = 8;
@@ -28,32 +27,9 @@ const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().s
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
-  let target = '';
-  const upstream: string[] = [];
-  const proxy = createServer(async (req, res) => {
-    upstream.push(`${req.method} ${req.url}`);
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    try {
-      const answer = await fetch(`${target}${req.url}`, {
-        method: req.method,
-        headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host')) as Record<
-          string,
-          string
-        >,
-        body: chunks.length ? Buffer.concat(chunks) : undefined,
-      });
-      const headers = Object.fromEntries(answer.headers);
-      delete headers['content-encoding'];
-      delete headers['content-length'];
-      res.writeHead(answer.status, headers);
-      res.end(Buffer.from(await answer.arrayBuffer()));
-    } catch {
-      res.writeHead(502).end();
-    }
-  });
-  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
-  const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  const proxy = await countingProxy();
+  /** The paths the site asked of the upstream since the `n`th call. */
+  const callsSince = (n: number) => proxy.calls.slice(n).map((c) => c.path);
 
   const server = await startBenchServer({
     // A catalog of its own, small enough that the replica's first load takes seconds; the view's cost does
@@ -64,7 +40,7 @@ async function main() {
     UPSTREAM_BUDGET_PER_HOUR: '1000000',
     SVC_RATE_LIMIT_PER_MINUTE: '100000',
     SVC_RATE_LIMIT_PER_HOUR: '1000000',
-    SVC_BASE_URL: `${proxyUrl}/v2`,
+    SVC_BASE_URL: proxy.url,
     // One machine plays the advisor and the client: the per-visitor limits would stop the bench, not measure it.
     SITE_RATE_LIMIT_PER_MINUTE: '100000000',
     SITE_PAGE_VIEWS_PER_MINUTE: '100000000',
@@ -73,7 +49,7 @@ async function main() {
     CATALOG_ACTIVITY: '0',
     QUOTE_CACHE_SECONDS: String(QUOTE_CACHE_SECONDS),
   });
-  target = server.origin;
+  proxy.setTarget(server.origin);
   let failed = false;
   try {
     // The replica's first load: until it is complete, search asks the upstream and the view lacks availability.
@@ -135,9 +111,9 @@ async function main() {
     console.log(`\nThe client's view, ${OPTIONS} options (quotes cached ${QUOTE_CACHE_SECONDS} s here):`);
     let worst = 0;
     for (const [k, token] of tokens.entries()) {
-      const before = upstream.length;
+      const before = proxy.calls.length;
       const ms = await view(token);
-      const calls = upstream.slice(before);
+      const calls = callsSince(before);
       const ids = optionIds[k]!;
       const theirs = calls.filter((c) => ids.some((id) => c.includes(`/properties/${id}/`)));
       const quotes = theirs.filter((c) => c.includes('/quote?')).length;
@@ -149,15 +125,15 @@ async function main() {
     if (worst > 1) failed = true;
 
     const warm: number[] = [];
-    const before = upstream.length;
+    const before = proxy.calls.length;
     const until = Date.now() + WARM_SECONDS * 1000;
     // The proposal viewed last: its quotes were cached just now, and stay so for the whole warm run.
     const last = tokens.length - 1;
     await view(tokens[last]!);
     while (warm.length < WARM_VIEWS && Date.now() < until) warm.push(await view(tokens[last]!));
-    const warmCalls = upstream
-      .slice(before)
-      .filter((c) => optionIds[last]!.some((id) => c.includes(`/properties/${id}/`))).length;
+    const warmCalls = callsSince(before).filter((c) =>
+      optionIds[last]!.some((id) => c.includes(`/properties/${id}/`)),
+    ).length;
     // For scale: one property page with a stay, warm, timed the same way, on the same server and moment.
     const stayOf = `checkin=${day(40 + 17 * last)}&checkout=${day(47 + 17 * last)}&adults=2`;
     const page = `${server.origin}/properties/${optionIds[last]![0]}?${stayOf}`;
