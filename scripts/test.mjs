@@ -13,7 +13,8 @@
 // Each step's output is kept and printed when it ends (the whole of it when it failed); the run stops
 // at the first failed step and exits non-zero.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -34,6 +35,9 @@ const results = [];
 let services = null;
 let pendingServices = Promise.resolve();
 let stopping = false;
+// Every process a step starts carries this mark, servers that Playwright detaches into groups of their own
+// included, so that a stopped lane leaves nothing listening behind it (they held the e2e ports before).
+const RUN_MARK = `RENTAL_TEST_RUN=${randomUUID()}`;
 
 const strip = (text) => stripVTControlCharacters(text);
 
@@ -63,7 +67,7 @@ function step(name, command, env = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command[0], command.slice(1), {
       cwd: root,
-      env: { ...process.env, TEST_SERVICES_REQUIRED: '1', ...env },
+      env: { ...process.env, TEST_SERVICES_REQUIRED: '1', ...env, RENTAL_TEST_RUN: RUN_MARK.split('=')[1] },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -99,6 +103,32 @@ function step(name, command, env = {}) {
   });
 }
 
+/** Processes of this run still alive: their environment carries the run's mark (Linux's /proc). */
+function marked() {
+  let entries = [];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  return entries.map(Number).filter((pid) => {
+    if (pid === process.pid) return false;
+    try {
+      return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(RUN_MARK);
+    } catch {
+      return false;
+    }
+  });
+}
+
+function signalAll(pids, signal) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {}
+  }
+}
+
 async function shutdown() {
   stopping = true;
   for (const child of running) {
@@ -106,6 +136,9 @@ async function shutdown() {
       process.kill(-child.pid, 'SIGTERM');
     } catch {}
   }
+  signalAll(marked(), 'SIGTERM');
+  for (let i = 0; i < 20 && marked().length > 0; i++) await new Promise((r) => setTimeout(r, 250));
+  signalAll(marked(), 'SIGKILL');
   await pendingServices.catch(() => {});
   await services?.stop().catch((error) => console.error(`stopping Postgres and Redis: ${error.message}`));
   services = null;
