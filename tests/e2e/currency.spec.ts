@@ -1,5 +1,5 @@
 import { addDays } from './stays';
-import { expect, expectAccessible, snap, TEST_SITE, test } from './support';
+import { expect, expectAccessible, replicaReady, snap, test } from './support';
 
 /*
  * The display currency chosen in the header (`?currency=USD`) is kept from page to page: from the results
@@ -8,15 +8,6 @@ import { expect, expectAccessible, snap, TEST_SITE, test } from './support';
  */
 
 /** The site's copy of the catalog answers searches (and converts card prices) once its first load is done. */
-async function replicaReady() {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const body = await (await fetch(`${TEST_SITE}/api/search?per_page=1`)).json();
-    if (body.source === 'replica') return;
-    if (Date.now() > deadline) throw new Error('the replica did not finish loading');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);

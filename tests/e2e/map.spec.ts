@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { cardIds, expect, expectAccessible, snap, TEST_SITE, test } from './support';
+import { cardIds, expect, expectAccessible, replicaReady, snap, TEST_SITE, test } from './support';
 
 /*
  * The results on a map and the property's map, as a traveller uses them (Chromium's software WebGL): the
@@ -7,16 +7,6 @@ import { cardIds, expect, expectAccessible, snap, TEST_SITE, test } from './supp
  * this area" narrows the results and a reload keeps it, hovering a card lights its marker and back; on a
  * phone the map is full screen with the cards in a strip; the property page shows where the rental is.
  */
-
-async function replicaReady() {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const body = await (await fetch(`${TEST_SITE}/api/search?per_page=1`)).json();
-    if (body.source === 'replica') return;
-    if (Date.now() > deadline) throw new Error('the replica did not finish loading');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const STAY = `checkin=${day(40)}&checkout=${day(47)}&adults=2`;

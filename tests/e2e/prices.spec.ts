@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, TEST_SITE, test } from './support';
+import { expect, expectAccessible, replicaReady, test } from './support';
 
 /*
  * Prices in search, as a traveller sees them: every card of a dated search shows its stay's total, sorted
@@ -8,15 +8,6 @@ import { expect, expectAccessible, TEST_SITE, test } from './support';
  */
 
 /** The site's copy of the catalog answers searches once its first load is done (seconds, here). */
-async function replicaReady() {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const body = await (await fetch(`${TEST_SITE}/api/search?per_page=1`)).json();
-    if (body.source === 'replica') return;
-    if (Date.now() > deadline) throw new Error('the replica did not finish loading');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const STAY = `checkin=${day(50)}&checkout=${day(57)}&adults=2`;

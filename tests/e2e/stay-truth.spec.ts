@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { showDay, showRange } from '../../lib/site/browser';
 import { addDays, formReady, freeStayAt, price, type Range } from './stays';
-import { browserDay, catalogApi, expect, expectAccessible, snap, TEST_SITE, test } from './support';
+import { browserDay, catalogApi, expect, expectAccessible, replicaReady, snap, test } from './support';
 
 /*
  * What a traveller is told about the stay they look at: the bedrooms a price is for (a six-bedroom villa
@@ -9,17 +9,6 @@ import { browserDay, catalogApi, expect, expectAccessible, snap, TEST_SITE, test
  * nearest stays the rules allow, the inquiry closed until one is chosen), and one child-age rule with
  * infants on the home search and the property page. At a desktop's width and a phone's.
  */
-
-/** The site's copy of the catalog answers searches (with prices) once its first load is done. */
-async function replicaReady() {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const body = await (await fetch(`${TEST_SITE}/api/search?per_page=1`)).json();
-    if (body.source === 'replica') return;
-    if (Date.now() > deadline) throw new Error('the replica did not finish loading');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
 
 type RatePeriod = { start_date: string; end_date: string; rooms: number };
 

@@ -71,3 +71,14 @@ export async function cardIds(page: Page): Promise<number[]> {
   // A card's link carries the traveller's stay in its query: the id is the path's last segment.
   return hrefs.map((h) => Number(new URL(h, 'http://card.invalid').pathname.split('/').pop()));
 }
+
+/** Waits until search answers from the site's replica of the catalog (its first load takes a while). */
+export async function replicaReady() {
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const body = await (await fetch(`${TEST_SITE}/api/search?per_page=1`)).json();
+    if (body.source === 'replica') return;
+    if (Date.now() > deadline) throw new Error('the replica did not finish loading');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}

@@ -1,4 +1,4 @@
-import { catalogApi, expect, expectAccessible, snap, TEST_SITE, test } from './support';
+import { catalogApi, expect, expectAccessible, replicaReady, snap, test } from './support';
 
 /*
  * Search tells the truth about what can be booked and what it costs (issue 25), as a traveller sees it at
@@ -11,15 +11,6 @@ const NOT_PUBLISHED = 'Rates not yet published for all nights — ask an agent';
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The site's copy of the catalog answers searches once its first load is done (seconds, here). */
-async function replicaReady() {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const body = await (await fetch(`${TEST_SITE}/api/search?per_page=1`)).json();
-    if (body.source === 'replica') return;
-    if (Date.now() > deadline) throw new Error('the replica did not finish loading');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
