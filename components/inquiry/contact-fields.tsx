@@ -40,7 +40,12 @@ function TextField({
   );
 }
 
-export function ContactFields({ form, errorOf, advisor }: Props & { advisor?: AdvisorNote }) {
+export function ContactFields({
+  form,
+  errorOf,
+  advisor,
+  messageMax = INQUIRY_LIMITS.message,
+}: Props & { advisor?: AdvisorNote; messageMax?: number }) {
   const own = { form, errorOf };
   return (
     <>
@@ -83,7 +88,7 @@ export function ContactFields({ form, errorOf, advisor }: Props & { advisor?: Ad
         name="message"
         label="Message (optional)"
         problem={errorOf('message')}
-        hint={`Travel advisors: say who you are and what the trip needs. Up to ${INQUIRY_LIMITS.message.toLocaleString('en')} characters.`}
+        hint={`Travel advisors: say who you are and what the trip needs. Up to ${messageMax.toLocaleString('en')} characters.`}
       >
         <textarea
           rows={3}

@@ -57,7 +57,12 @@ export function InquiryForm(given: InquiryFormProps) {
           budgetCurrencies={props.budgetCurrencies}
         />
       )}
-      <ContactFields form={form} errorOf={inquiry.errorOf} advisor={props.advisor} />
+      <ContactFields
+        form={form}
+        errorOf={inquiry.errorOf}
+        advisor={props.advisor}
+        messageMax={inquiry.messageMax}
+      />
       <button
         type="submit"
         disabled={!ready || form.formState.isSubmitting}

@@ -1,7 +1,12 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import { type FieldErrors, type FieldPath, type UseFormSetError, useForm } from 'react-hook-form';
-import { type InquiryRequest, type InquiryRequestInput, inquiryRequestSchema } from '@/lib/contract';
+import {
+  INQUIRY_LIMITS,
+  type InquiryRequest,
+  type InquiryRequestInput,
+  inquiryRequestSchema,
+} from '@/lib/contract';
 import { toDay } from '@/lib/site/browser';
 import { type AdvisorNote, messageWithAdvisor } from '@/lib/site/browser/advisors';
 import { ApiError, apiPost } from '@/lib/site/browser/api-client';
@@ -81,6 +86,14 @@ function placeProblems(caught: unknown, setError: UseFormSetError<InquiryRequest
   return left;
 }
 
+/**
+ * The characters left for the traveller's own words: the message the API receives opens with the site's
+ * lines (the advisor's, the infants'), each followed by a blank line, and all of it counts to the limit.
+ */
+export function messageRoom(siteLines: string[]): number {
+  return siteLines.reduce<number>((room, line) => room - line.length - 2, INQUIRY_LIMITS.message);
+}
+
 export function useInquiryForm({ propertyId, stay, reference, advisor, onSent }: InquiryFormProps) {
   const router = useRouter();
   const general = propertyId === undefined;
@@ -138,8 +151,29 @@ export function useInquiryForm({ propertyId, stay, reference, advisor, onSent }:
   // One key per inquiry (lib/site/browser/inquiry-send.ts): Send pressed again after a lost answer finds
   // the lead the first press made.
   const [seed] = useState(newInquirySeed);
+  // What the site writes before the traveller's words: the schema's limit alone would let a full message
+  // through here and have it refused by the API, on a length the traveller never typed.
+  const siteLines = [advisor?.line, infants > 0 ? infantsLine(infants) : undefined].filter(
+    (line): line is string => Boolean(line),
+  );
+  const room = messageRoom(siteLines);
   const submit = handleSubmit(async (values) => {
     setProblems([]);
+    if ((values.message?.length ?? 0) > room) {
+      const lines = [advisor && 'your advisor’s line', infants > 0 && 'the line about infants'].filter(
+        Boolean,
+      );
+      const added = `${lines.join(' and ')} ${lines.length > 1 ? 'go' : 'goes'}`;
+      setError(
+        'message',
+        {
+          type: 'too_long',
+          message: `must be at most ${room.toLocaleString('en')} characters here: ${added} before it`,
+        },
+        { shouldFocus: true },
+      );
+      return;
+    }
     const honeypot = (document.getElementById(HONEYPOT_ID) as HTMLInputElement | null)?.value ?? '';
     const message =
       infants > 0 ? [infantsLine(infants), values.message].filter(Boolean).join('\n\n') : values.message;
@@ -178,6 +212,7 @@ export function useInquiryForm({ propertyId, stay, reference, advisor, onSent }:
     setDestination,
     infants,
     setInfants,
+    messageMax: room,
     stayProblems,
     problems: [...stayProblems, ...problems],
   };

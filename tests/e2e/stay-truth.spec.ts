@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
+import { INQUIRY_LIMITS } from '../../lib/contract';
 import { showDay, showRange } from '../../lib/site/browser';
+import { infantsLine } from '../../lib/site/browser/party';
 import { addDays, formReady, freeStayAt, price, type Range } from './stays';
 import { browserDay, catalogApi, expect, expectAccessible, replicaReady, snap, test } from './support';
 
@@ -256,6 +258,19 @@ for (const [width, height, device] of [
       await inquiry.getByLabel('First name').fill('Ines');
       await inquiry.getByLabel('Last name').fill('Infant');
       await inquiry.getByLabel('Email').fill('ines@example.com');
+      // The infant's line opens the message the agent gets: a message typed to the API's full limit is
+      // refused here, on its field, with the room that is really left, and sent once it fits.
+      const room = INQUIRY_LIMITS.message - infantsLine(1).length - 2;
+      await expect(inquiry).toContainText(`Up to ${room.toLocaleString('en')} characters.`);
+      const message = inquiry.getByLabel('Message (optional)');
+      await message.fill('x'.repeat(INQUIRY_LIMITS.message));
+      await inquiry.getByRole('button', { name: 'Send the inquiry' }).click();
+      await expect(inquiry).toContainText(
+        `must be at most ${room.toLocaleString('en')} characters here: the line about infants goes before it`,
+      );
+      await expect(message).toBeFocused();
+      await expect(page).not.toHaveURL(/\/inquiries\//);
+      await message.fill('x'.repeat(room));
       await inquiry.getByRole('button', { name: 'Send the inquiry' }).click();
       await expect(page).toHaveURL(/\/inquiries\//);
       await expect(page.getByRole('region', { name: 'Your inquiry' })).toContainText(
