@@ -1,8 +1,8 @@
 'use client';
 
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Location } from '@/lib/contract';
-import { matchLocations } from '@/lib/site/browser/match-locations';
+import { matchLocations, TYPED_PARAM } from '@/lib/site/browser/match-locations';
 import { DestinationOptions } from './destination-options';
 import { FIELD } from './field-style';
 import { useLocations } from './use-locations';
@@ -29,6 +29,10 @@ export function DestinationCombobox({
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  // Until the script runs, the form is sent by the browser itself: what is typed goes as `where`, and the
+  // results page finds the destination it names (app/(site)/search/page.tsx). Then the field resolves it.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const [text, setText] = useState(initial?.label ?? '');
   const [chosen, setChosen] = useState<number | null>(initial?.id ?? null);
   const [open, setOpen] = useState(false);
@@ -88,6 +92,7 @@ export function DestinationCombobox({
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? problemId : undefined}
         autoComplete="off"
+        name={live ? undefined : TYPED_PARAM}
         placeholder="Anywhere"
         value={text}
         onFocus={() => {

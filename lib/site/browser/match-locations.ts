@@ -165,6 +165,9 @@ export function matchLocations(locations: Location[], typed: string, limit = 8):
  * A typo is forgiven on its own only in a long enough word: "provnce" is Provence, but "Paris" is not
  * Paros, it is a place the catalog does not have.
  */
+/** The parameter a destination field sends what was typed in, when its form is sent before its script runs. */
+export const TYPED_PARAM = 'where';
+
 export type Resolved =
   | { kind: 'anywhere' }
   | { kind: 'found'; location: Location }
