@@ -212,22 +212,28 @@ function PricedDayButton({ day, modifiers, children, ...props }: DayButtonProps)
     prices && !modifiers.disabled && !modifiers.booked && !modifiers.outside
       ? prices.days.get(toDay(day.date))
       : undefined;
+  if (!price)
+    return (
+      <button ref={ref} {...props}>
+        {children}
+      </button>
+    );
+  // The day's name said as text rather than as a label, so the figures seen (hidden from a screen reader,
+  // which hears them in that name) do not contradict a label they are not part of.
+  const { 'aria-label': label, ...rest } = props;
   return (
-    <button ref={ref} {...props}>
-      {children}
-      {price && (
-        <span aria-hidden="true" className="day-figures">
-          {price.nightly !== null &&
-            (prices?.marks ? (
-              price.band && <span className={`day-band day-band-${price.band}`}>{price.band}</span>
-            ) : (
-              <span className="day-price">{shortPrice(price.nightly, price.currency)}</span>
-            ))}
-          {price.minStay !== null && price.minStay > 1 && (
-            <span className="day-min">min {price.minStay}</span>
-          )}
-        </span>
-      )}
+    <button ref={ref} {...rest}>
+      <span className="sr-only">{label}</span>
+      <span aria-hidden="true">{children}</span>
+      <span aria-hidden="true" className="day-figures">
+        {price.nightly !== null &&
+          (prices?.marks ? (
+            price.band && <span className={`day-band day-band-${price.band}`}>{price.band}</span>
+          ) : (
+            <span className="day-price">{shortPrice(price.nightly, price.currency)}</span>
+          ))}
+        {price.minStay !== null && price.minStay > 1 && <span className="day-min">min {price.minStay}</span>}
+      </span>
     </button>
   );
 }
