@@ -160,3 +160,31 @@ for (const [width, height] of [
     });
   });
 }
+
+test('a price the catalog cannot give is said on the card in plain words, terms and all left out', async ({
+  page,
+  pageErrors,
+}) => {
+  const stay = await freeStay(page, 50);
+  await page.goto(`/properties/${stay.id}`);
+  // Every quote the browser asks for fails, as a busy catalog's would.
+  await page.route('**/api/properties/*/quote?*', (route) =>
+    route.fulfill({
+      status: 503,
+      json: { error: { code: 'unavailable', message: 'upstream_budget exhausted for svc.key' } },
+    }),
+  );
+  const calendar = pageCalendar(page);
+  await (await dayButton(calendar, stay.checkin)).click();
+  await expect(calendarNote(calendar)).toContainText('Check-in');
+  await (await dayButton(calendar, stay.checkout)).click();
+  // The errors' words load with the failure (use-api-get.ts): the card still says it, never the API's.
+  await expect(card(page).getByText('No price for these dates')).toBeVisible();
+  const said = card(page).getByTestId('price');
+  await expect(said).toContainText('The catalog is busy right now; please try again in a moment.');
+  await expect(said).not.toContainText('upstream_budget');
+  await expect(card(page).getByTestId('cancellation-terms')).toHaveCount(0);
+  // The 503s the test staged are reported by the browser; nothing else may be.
+  expect(pageErrors.some((e) => e.includes('503'))).toBe(true);
+  pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('503')));
+});
