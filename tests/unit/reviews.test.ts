@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { REVIEWS_SHOWN, Reviews } from '@/components/property/details';
 import { CardRating } from '@/components/results/property-card';
 import type { PropertyDetail } from '@/lib/contract';
+import { ratingWords } from '@/lib/site/browser/rating-words';
 
 const review = (date: string, title: string, rating = 5) => ({
   author: `Guest ${title}`,
@@ -27,6 +28,16 @@ describe('the rating on a card', () => {
     expect(CardRating({ rating: null, reviews: undefined })).toBeNull();
     const html = renderToStaticMarkup(CardRating({ rating: 4.2, reviews: undefined })!);
     expect(text(html)).toBe('★ Rated 4.2 out of 5');
+  });
+});
+
+describe('the rating in words (shortlist and comparison)', () => {
+  it('says the count behind the rating, the rating alone when unknown, nothing without reviews', () => {
+    expect(ratingWords(4.6, 12)).toBe('★ 4.6 · 12 reviews');
+    expect(ratingWords(5, 1)).toBe('★ 5.0 · 1 review');
+    expect(ratingWords(4.2, undefined)).toBe('★ 4.2');
+    expect(ratingWords(4.2, 0)).toBeNull();
+    expect(ratingWords(null, 3)).toBeNull();
   });
 });
 
