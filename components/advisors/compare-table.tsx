@@ -2,6 +2,7 @@ import Image from 'next/image';
 import { stayLine } from '@/components/property/format';
 import { PhotoPlaceholder } from '@/components/property/photo-placeholder';
 import { plural } from '@/lib/site/browser';
+import { ratingWords } from '@/lib/site/browser/rating-words';
 import { SavedPrice } from './saved-price';
 import type { SavedEntry } from './shortlist-client';
 
@@ -20,7 +21,10 @@ export function CompareTable({ entries }: { entries: SavedEntry[] }) {
     ['Bedrooms', (e) => e.property?.bedrooms ?? '–'],
     ['Bathrooms', (e) => e.property?.bathrooms ?? '–'],
     ['Sleeps', (e) => e.property?.sleeps ?? '–'],
-    ['Rating', (e) => (e.property?.rating != null ? `★ ${e.property.rating.toFixed(1)}` : 'No reviews yet')],
+    [
+      'Rating',
+      (e) => (e.property && ratingWords(e.property.rating, e.property.review_count)) || 'No reviews yet',
+    ],
   ];
   return (
     // A region of its own that takes focus: on a phone it scrolls sideways, by keyboard too.

@@ -8,6 +8,7 @@ import { PhotoPlaceholder } from '@/components/property/photo-placeholder';
 import { DateRangeField } from '@/components/search-form/date-range-field';
 import { GuestsField } from '@/components/search-form/guests-field';
 import { plural } from '@/lib/site/browser';
+import { ratingWords } from '@/lib/site/browser/rating-words';
 import { type Stay, withStay } from '@/lib/site/browser/stay-link';
 import { SavedPrice } from './saved-price';
 import type { SavedEntry } from './shortlist-client';
@@ -60,7 +61,7 @@ export function SavedCard({
           <p className="text-sm text-ink-700">
             {p.location.path.slice(-2).join(', ')} · {plural(p.bedrooms, 'bedroom')} ·{' '}
             {plural(p.bathrooms, 'bathroom')} · sleeps {p.sleeps}
-            {p.rating !== null && <> · ★ {p.rating.toFixed(1)}</>}
+            {ratingWords(p.rating, p.review_count) && <> · {ratingWords(p.rating, p.review_count)}</>}
           </p>
         ) : (
           <p className="text-sm text-ink-700">This rental is no longer in the catalog.</p>

@@ -26,6 +26,8 @@ export interface SavedEntry {
     bathrooms: number;
     sleeps: number;
     rating: number | null;
+    /** Reviews behind the rating (absent while not known). */
+    review_count?: number;
     location: { id: number; name: string; path: string[] };
     image: { url: string; caption: string } | null;
     latitude: number | null;

@@ -1,5 +1,6 @@
 import Image from 'next/image';
 import Link from 'next/link';
+import { CancellationTerms } from '@/components/property/cancellation-terms';
 import { AboutMoney } from '@/components/property/display-money';
 import { money, party, stayDates } from '@/components/property/format';
 import { daysBetween } from '@/lib/dates';
@@ -135,6 +136,18 @@ export function Confirmation({
                       </span>
                     </>
                   )}
+                </dd>
+              </>
+            )}
+            {lead.shown?.cancellation && lead.shown.cancellation.length > 0 && (
+              <>
+                <dt className="text-ink-700">Cancellation</dt>
+                <dd>
+                  <CancellationTerms
+                    terms={lead.shown.cancellation}
+                    titled={false}
+                    className="sm:text-base"
+                  />
                 </dd>
               </>
             )}

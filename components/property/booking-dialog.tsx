@@ -1,11 +1,13 @@
 'use client';
 
 import { lazy, Suspense, useContext, useEffect, useId, useRef } from 'react';
+import { cancellationTerms } from '@/lib/site/browser/cancellation';
 import { bedroomsOf } from '@/lib/site/browser/party';
 import { RATES_NOT_PUBLISHED, wholeTotal } from '@/lib/site/browser/price-words';
 import { hasDates } from '@/lib/site/browser/stay-link';
 import { BookingUi, PartyFields, PricesUnavailable, QuoteArea, type Step } from './booking-parts';
 import { CalendarLegend } from './calendar-legend';
+import { CancellationTerms } from './cancellation-terms';
 import { AboutMoney } from './display-money';
 import { money, stayLine } from './format';
 import { StayCalendar } from './stay-calendar';
@@ -218,6 +220,16 @@ export function InquiryStep({ onChangeStay }: { onChangeStay: () => void }) {
             !quote.data.price_on_request && (
               <p className="font-semibold text-ink-900">{RATES_NOT_PUBLISHED}</p>
             )
+          )}
+          {quote.data && !data.missing.includes('rates') && (
+            <CancellationTerms
+              className="mt-2"
+              terms={cancellationTerms(data.rates, {
+                checkin: quote.data.stay.checkin,
+                checkout: quote.data.stay.checkout,
+                bedrooms: quote.data.stay.bedrooms,
+              })}
+            />
           )}
         </div>
         <button

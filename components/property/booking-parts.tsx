@@ -193,6 +193,7 @@ export function QuoteArea({ headline = true }: { headline?: boolean }) {
               taxes={data.taxes}
               headline={headline}
               bedrooms={data.maxBedrooms}
+              rates={data.rates}
             />
           </Suspense>
         ))}

@@ -216,36 +216,75 @@ export function Location({ p }: { p: PropertyDetail }) {
   );
 }
 
+/** Reviews shown at once; the rest open on demand (a `<details>`: keyboard and screen readers, no script). */
+export const REVIEWS_SHOWN = 4;
+
+/**
+ * The catalog's reviews, newest first (the API's order, kept even when an upstream's is not): the rating
+ * and the count behind it ("★ 4.6 · 12 reviews", as the cards say it), the first few, the rest on demand.
+ * Text only: a review's words are rendered as text, never as HTML.
+ */
 export function Reviews({ p }: { p: PropertyDetail }) {
+  const reviews = [...p.reviews].sort((a, b) => b.date.localeCompare(a.date));
+  const first = reviews.slice(0, REVIEWS_SHOWN);
+  const rest = reviews.slice(REVIEWS_SHOWN);
   return (
-    <Section
-      id="reviews"
-      title={
-        p.rating !== null && p.reviews.length > 0
-          ? `Reviews · ${p.rating.toFixed(1)} out of 5 (${p.reviews.length})`
-          : `Reviews (${p.reviews.length})`
-      }
-    >
-      {p.reviews.length === 0 ? (
+    <Section id="reviews" title="Reviews">
+      {reviews.length === 0 ? (
         <p className="text-sm">No reviews yet.</p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {[...p.reviews]
-            .sort((a, b) => b.date.localeCompare(a.date))
-            .map((r) => (
-              <li key={`${r.date}-${r.author}-${r.title}`}>
-                <p className="font-medium text-ink-900">
-                  {r.title} <span className="text-sm font-normal">· {r.rating} out of 5</span>
-                </p>
-                <p className="text-sm">{r.text}</p>
-                <p className="text-xs text-ink-700">
-                  {r.author}, <time dateTime={r.date}>{monthYear(r.date)}</time>
-                </p>
-              </li>
-            ))}
-        </ul>
+        <>
+          <p className="text-ink-900" data-testid="reviews-summary">
+            {p.rating !== null && (
+              <>
+                <span aria-hidden="true">★ </span>
+                <span className="sr-only">Rated </span>
+                <span className="font-semibold">{p.rating.toFixed(1)}</span>
+                <span className="sr-only"> out of 5</span>
+                <span aria-hidden="true"> · </span>
+                <span className="sr-only">, </span>
+              </>
+            )}
+            {plural(reviews.length, 'review')}
+          </p>
+          <ReviewList reviews={first} />
+          {rest.length > 0 && (
+            <details className="group mt-4">
+              <summary className="inline-block cursor-pointer rounded-full px-4 py-2 text-sm font-medium text-ink-900 ring-1 ring-ink-700 hover:bg-sand-50">
+                <span className="group-open:hidden">Show {plural(rest.length, 'more review')}</span>
+                <span className="hidden group-open:inline">Show fewer reviews</span>
+              </summary>
+              <ReviewList reviews={rest} />
+            </details>
+          )}
+        </>
       )}
     </Section>
+  );
+}
+
+function ReviewList({ reviews }: { reviews: PropertyDetail['reviews'] }) {
+  return (
+    <ul className="mt-4 grid gap-5 sm:grid-cols-2" data-testid="review-list">
+      {reviews.map((r, i) => (
+        // Static server-rendered list (never reordered): a review has no id, and two may share every field.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <li key={`${i}-${r.date}-${r.author}`} className="min-w-0 break-words">
+          <p className="font-medium text-ink-900">
+            {r.title}{' '}
+            <span className="text-sm font-normal">
+              · <span aria-hidden="true">★ </span>
+              {r.rating}
+              <span className="sr-only"> out of 5</span>
+            </span>
+          </p>
+          <p className="mt-1 text-sm">{r.text}</p>
+          <p className="mt-1 text-xs text-ink-700">
+            {r.author}, <time dateTime={r.date}>{monthYear(r.date)}</time>
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }
 

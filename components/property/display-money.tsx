@@ -23,6 +23,9 @@ export function DisplayMoneyProvider({
   return <DisplayMoneyContext.Provider value={value}>{children}</DisplayMoneyContext.Provider>;
 }
 
+/** The page's display currency and its rates (null when the page has none). */
+export const useDisplayMoney = () => useContext(DisplayMoneyContext);
+
 /** `amount` of `currency` in the display currency, rounded as cards round it; null when it is the same. */
 export function useAbout(amount: number | null | undefined, currency: string): string | null {
   const display = useContext(DisplayMoneyContext);

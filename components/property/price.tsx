@@ -1,7 +1,9 @@
 import type { Quote, RateSheet } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
+import { cancellationTerms } from '@/lib/site/browser/cancellation';
 import { bedroomsOf } from '@/lib/site/browser/party';
 import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
+import { CancellationTerms } from './cancellation-terms';
 import { AboutMoney } from './display-money';
 import { currencyDigits, money, roughMoney } from './format';
 
@@ -52,13 +54,7 @@ export function feeLines(
 const ESTIMATED =
   'An estimate: some nights use last year’s rates because this year’s are not published yet. An agent will confirm the price.';
 
-export function PriceBreakdown({
-  quote,
-  fees,
-  taxes,
-  headline = true,
-  bedrooms,
-}: {
+type BreakdownProps = {
   quote: Quote;
   fees: Fee[];
   taxes: RateSheet['taxes'];
@@ -66,7 +62,27 @@ export function PriceBreakdown({
   headline?: boolean;
   /** The rental's bedrooms: the headline says how many of them the price is for ("2 of 6 bedrooms"). */
   bedrooms?: number;
-}) {
+  /** The rate sheet's periods: the stay's cancellation terms are said beneath the price. */
+  rates?: Pick<RateSheet, 'rates' | 'default_rate'>;
+};
+
+/** The price of a stay line by line, and beneath it the cancellation terms of the rates it used. */
+export function PriceBreakdown({ rates, ...props }: BreakdownProps) {
+  const { checkin, checkout, bedrooms } = props.quote.stay;
+  return (
+    <>
+      <Breakdown {...props} />
+      {rates && (
+        <CancellationTerms
+          className="mt-3 border-t border-sand-200 pt-3"
+          terms={cancellationTerms(rates, { checkin, checkout, bedrooms })}
+        />
+      )}
+    </>
+  );
+}
+
+function Breakdown({ quote, fees, taxes, headline = true, bedrooms }: Omit<BreakdownProps, 'rates'>) {
   if (quote.price_on_request) {
     return (
       <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink-900">

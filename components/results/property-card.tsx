@@ -14,7 +14,7 @@ const TYPE_LABEL: Record<string, string> = { condo: 'Condo', estate: 'Estate' };
 const typeLabel = (type: string) => TYPE_LABEL[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
 
 type CardProps = {
-  property: PropertySummary & { price?: CardPrice };
+  property: PropertySummary & { price?: CardPrice; review_count?: number };
   href?: string;
   /** Open in a new tab (an embed sending travellers to the full site). */
   newTab?: boolean;
@@ -123,14 +123,7 @@ function Tile({ priority, ...card }: CardProps & { priority: boolean }) {
           {plural(property.bedrooms, 'bedroom')} · {plural(property.bathrooms, 'bathroom')} · sleeps{' '}
           {property.sleeps.toLocaleString('en')}
         </p>
-        {property.rating !== null && (
-          <p className="mt-1 text-sm font-medium text-ink-900">
-            <span aria-hidden="true">★ </span>
-            <span className="sr-only">Rated </span>
-            {property.rating.toFixed(1)}
-            <span className="sr-only"> out of 5</span>
-          </p>
-        )}
+        <CardRating rating={property.rating} reviews={property.review_count} />
         {property.price && <PriceLine price={property.price} />}
         <PricedBedrooms {...card} />
       </div>
@@ -172,5 +165,28 @@ function Line({ active, onClose, ...card }: CardProps & { active: boolean; onClo
         </button>
       )}
     </article>
+  );
+}
+
+/**
+ * "★ 4.6 · 12 reviews": the rating with how many reviews stand behind it (the replica's count of the
+ * catalog's reviews; the rating alone while the count is not known). No reviews: no stars, not 0.
+ */
+export function CardRating({ rating, reviews }: { rating: number | null; reviews: number | undefined }) {
+  if (rating === null || reviews === 0) return null;
+  return (
+    <p className="mt-1 text-sm font-medium text-ink-900" data-testid="card-rating">
+      <span aria-hidden="true">★ </span>
+      <span className="sr-only">Rated </span>
+      {rating.toFixed(1)}
+      <span className="sr-only"> out of 5</span>
+      {reviews !== undefined && (
+        <span className="font-normal text-ink-700">
+          <span aria-hidden="true"> · </span>
+          <span className="sr-only">, </span>
+          {plural(reviews, 'review')}
+        </span>
+      )}
+    </p>
   );
 }

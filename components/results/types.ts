@@ -6,7 +6,8 @@ import type { CoverPreload } from './card-photos';
 
 /** A page of results as the site's /api/search (and the page's server render) gives it. */
 export type ResultsPage = {
-  properties: (CatalogPage['properties'][number] & { price?: CardPrice })[];
+  /** `review_count`: the replica's count of the rental's reviews (absent from the upstream's answers). */
+  properties: (CatalogPage['properties'][number] & { price?: CardPrice; review_count?: number })[];
   pagination: CatalogPage['pagination'];
   /** `replica`: the site's own copy answered, with prices; `upstream`: the catalog did (no prices yet). */
   source?: 'replica' | 'upstream';

@@ -7,6 +7,7 @@ import type {
   TolerantPropertyDetail,
   TolerantPropertyImages,
   TolerantQuote,
+  TolerantRateSheet,
   WindowQuery,
 } from '@/lib/contract';
 import type { TaggedCache } from './cache';
@@ -128,6 +129,8 @@ export function createCatalog(client: CatalogClient, cache: TaggedCache, ttl: Ca
     cached: {
       property: (id: number) => cache.peek<Answer<TolerantPropertyDetail>>(keys.property(id)),
       images: (id: number) => cache.peek<Answer<TolerantPropertyImages>>(keys.images(id)),
+      rates: (id: number, window: WindowQuery = {}) =>
+        cache.peek<Answer<TolerantRateSheet>>(keys.rates(id, window)),
       quote: (id: number, stay: QuoteStay) => cache.peek<Answer<TolerantQuote>>(keys.quote(id, stay)),
       locations: () => cache.peek<Answer<TolerantLocationCatalog>>(keys.locations()),
     },

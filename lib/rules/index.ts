@@ -5,6 +5,7 @@
  *
  *   stay.ts     booked nights, full-day flags (holds block like stays), capacity, minimum stay: a stay's problems
  *   rates.ts    which rate a night uses (prior-year fallback included), bedrooms priced, per-night amounts
+ *   spans.ts    a stay's nights grouped by the rate each uses (its terms, such as the cancellation policy)
  *   pricing.ts  the quote's arithmetic: rent, promotions, fees, taxes, totals, accuracy
  *   money.ts    currencies' minor units and half-up rounding to them
  *   nearest.ts  the nearest stays the rules allow, for a stay that cannot be had (bounded by a window)
@@ -16,4 +17,5 @@ export * from './money';
 export * from './nearest';
 export * from './pricing';
 export * from './rates';
+export * from './spans';
 export * from './stay';

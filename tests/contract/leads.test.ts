@@ -10,6 +10,8 @@ import { inquiryRequestSchema } from '@/lib/contract';
 import { addDays, today } from '@/lib/dates';
 import { executeRows } from '@/lib/db/open';
 import { settings } from '@/lib/settings';
+import { calendarRatesWindow } from '@/lib/site/browser/stay-rules';
+import { catalogReads } from '@/lib/site/catalog-reads';
 import type { SiteDb } from '@/lib/site/db/client';
 import * as schema from '@/lib/site/db/schema';
 import { claimDueLeads, createLead, deliveryPolicy, isLeadId, leadIdFor, queueLead } from '@/lib/site/leads';
@@ -174,6 +176,8 @@ describe('an inquiry is stored before anything is asked of the upstream', () => 
     // The property page and its booking card, as a traveller's browser asks for them.
     await call(propertyRoute.GET, `/api/properties/${id}`, { params: { id } });
     await call(imagesRoute.GET, `/api/properties/${id}/images`, { params: { id, area: 'images' } });
+    // The rate sheet the page reads on the server (its calendar's window): the price's cancellation terms.
+    const rates = (await catalogReads.rates(body.property_id, calendarRatesWindow(today()))).data;
     const stay = `checkin=${body.stay.checkin}&checkout=${body.stay.checkout}&adults=2&children=0`;
     const quote = await call(quoteRoute.GET, `/api/properties/${id}/quote?${stay}`, { params: { id } });
     expect(quote.status).toBe(200);
@@ -193,5 +197,20 @@ describe('an inquiry is stored before anything is asked of the upstream', () => 
         bedrooms: quote.body.stay.bedrooms,
       },
     });
+    // The terms the booking card showed beside the price, for the confirmation: the policy of the period
+    // the stay's first night uses (the smallest tier that fits the bedrooms priced).
+    const period = rates.rates
+      .filter(
+        (r) =>
+          r.start_date <= body.stay.checkin &&
+          body.stay.checkin <= r.end_date &&
+          r.rooms >= quote.body.stay.bedrooms,
+      )
+      .sort((a, b) => a.rooms - b.rooms)[0]!;
+    expect(res.body.lead.shown.cancellation[0]).toMatchObject({
+      name: period.cancellation_policy.name,
+      from: body.stay.checkin,
+    });
+    expect(res.body.lead.shown.cancellation.at(-1).to).toBe(body.stay.checkout);
   });
 });

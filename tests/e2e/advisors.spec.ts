@@ -106,6 +106,9 @@ for (const [width, height, device] of [
         price(thirdQuote.totals.total, thirdQuote.currency.code),
       );
       await expect(saved.nth(2).getByTestId('saved-stay')).toHaveText(stayLine(b));
+      // A rating says how many reviews stand behind it, as on the result cards (none: no stars at all).
+      for (const text of await saved.allInnerTexts())
+        if (text.includes('★')) expect(text).toMatch(/★ \d\.\d · \d+ reviews?/);
       await snap(page, 'adv-02-shortlist', { fullPage: true });
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Compare side by side' }).click();

@@ -172,9 +172,14 @@ export type SavedRental = Pick<
   | 'image'
   | 'latitude'
   | 'longitude'
->;
+> & {
+  /** How many reviews stand behind `rating` (the replica's count, or the detail's reviews). */
+  review_count?: number;
+};
 
-const rentalOf = (p: TolerantPropertySummary): SavedRental => ({
+const rentalOf = (
+  p: TolerantPropertySummary & { review_count?: number; reviews?: readonly unknown[] },
+): SavedRental => ({
   id: p.id,
   name: p.name,
   type: p.type,
@@ -182,6 +187,11 @@ const rentalOf = (p: TolerantPropertySummary): SavedRental => ({
   bathrooms: p.bathrooms,
   sleeps: p.sleeps,
   rating: p.rating,
+  ...(p.review_count !== undefined
+    ? { review_count: p.review_count }
+    : p.reviews
+      ? { review_count: p.reviews.length }
+      : {}),
   location: p.location,
   image: p.image,
   latitude: p.latitude,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { type ApiError, toApiError } from './api-error';
+import type { ApiError } from './api-error';
 
 /*
  * A GET of one of the site's routes from a component, kept by key: what the booking card's quote and the
@@ -36,6 +36,12 @@ const wait = (ms: number, signal: AbortSignal) =>
   });
 
 /**
+ * A failed request as the site's error. The errors' table loads with the first failure, not with every
+ * page's first script: the site's client (api-client.ts, itself loaded on first use) has it by then.
+ */
+const asApiError = (error: unknown) => import('./api-error').then((m) => m.toApiError(error));
+
+/**
  * `key` null: nothing is asked (not needed yet). `retries`: failed requests asked again after a second
  * each (react-query's default wait), for answers worth waiting for; a quote refused is final.
  */
@@ -69,7 +75,7 @@ export function useApiGet<T>(
         } catch (error) {
           if (signal.aborted) return;
           if (attempt >= retries) {
-            setState({ key, error: toApiError(error), loading: false });
+            void asApiError(error).then((e) => signal.aborted || setState({ key, error: e, loading: false }));
             return;
           }
           await wait(1000, signal);

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { FieldErrors, InquiryRequest, TolerantInquiry } from '@/lib/contract';
 import type { AdvisorProfile, ProposalOptionStored } from '@/lib/site/browser/advisors';
+import type { CancellationTerm } from '@/lib/site/browser/cancellation';
 import type { ReplicaBooked, ReplicaRates, ReplicaSummary } from '@/lib/site/replica/types';
 
 /*
@@ -57,6 +58,8 @@ export interface LeadShown {
     /** The bedrooms the total is for (the quote's `stay.bedrooms`; absent on older leads). */
     bedrooms?: number | null;
   } | null;
+  /** The stay's cancellation terms, period by period (lib/site/browser/cancellation.ts; absent on older leads). */
+  cancellation?: CancellationTerm[];
 }
 
 /** What the last change-feed sync did (its tags counted, not listed). */

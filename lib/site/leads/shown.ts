@@ -6,8 +6,12 @@ import type {
   TolerantPropertyDetail,
   TolerantPropertyImages,
   TolerantQuote,
+  TolerantRateSheet,
 } from '@/lib/contract';
+import { today } from '@/lib/dates';
+import { cancellationTerms } from '@/lib/site/browser/cancellation';
 import { infantsIn } from '@/lib/site/browser/party';
+import { calendarRatesWindow } from '@/lib/site/browser/stay-rules';
 import { cachedOnly, catalogReads } from '@/lib/site/catalog-reads';
 import type { SiteDb } from '@/lib/site/db/client';
 import type { LeadShown } from '@/lib/site/db/schema';
@@ -26,6 +30,7 @@ interface Parts {
   property?: TolerantPropertyDetail;
   images?: TolerantPropertyImages;
   quote?: TolerantQuote;
+  rates?: TolerantRateSheet;
   locations?: TolerantLocationCatalog;
 }
 
@@ -42,6 +47,7 @@ interface Reader {
   property: (id: number) => Promise<TolerantPropertyDetail | undefined>;
   images: (id: number) => Promise<TolerantPropertyImages | undefined>;
   quote: (id: number, stay: ReturnType<typeof quoteStay>) => Promise<TolerantQuote | undefined>;
+  rates: (id: number) => Promise<TolerantRateSheet | undefined>;
   locations: () => Promise<TolerantLocationCatalog | undefined>;
 }
 
@@ -50,6 +56,8 @@ const fromCache: Reader = {
   property: async (id) => cachedOnly().property(id)?.data,
   images: async (id) => cachedOnly().images(id)?.data,
   quote: async (id, stay) => cachedOnly().quote(id, stay)?.data,
+  // The sheet the property page read (its window): the cancellation terms the booking card showed.
+  rates: async (id) => cachedOnly().rates(id, calendarRatesWindow(today()))?.data,
   locations: async () => cachedOnly().locations()?.data,
 };
 
@@ -59,6 +67,7 @@ const throughCache: Reader = {
   property: (id) => data(catalogReads.property(id)),
   images: (id) => data(catalogReads.images(id)),
   quote: (id, stay) => data(catalogReads.quote(id, stay)),
+  rates: (id) => data(catalogReads.rates(id, calendarRatesWindow(today()))),
   locations: () => data(catalogReads.locations()),
 };
 
@@ -66,12 +75,16 @@ const throughCache: Reader = {
 async function partsOf(request: InquiryRequest, read: Reader): Promise<{ parts: Parts; missing: boolean }> {
   const id = request.property_id;
   if (id) {
-    const [property, images, quote] = await Promise.all([
+    const [property, images, quote, rates] = await Promise.all([
       read.property(id),
       read.images(id),
       read.quote(id, quoteStay(request.stay)),
+      read.rates(id),
     ]);
-    return { parts: { property, images, quote }, missing: [property, images, quote].includes(undefined) };
+    return {
+      parts: { property, images, quote, rates },
+      missing: [property, images, quote, rates].includes(undefined),
+    };
   }
   if (!request.destination?.id) return { parts: {}, missing: false };
   const locations = await read.locations();
@@ -95,9 +108,19 @@ function shownWithoutParty(request: InquiryRequest, parts: Parts): LeadShown | n
       quote: null,
     };
   }
-  const { property, quote } = parts;
+  const { property, quote, rates } = parts;
   const cover = parts.images?.images[0];
+  // The terms of the rates the quote used (its bedrooms priced), as the booking card said them.
+  const cancellation =
+    quote && rates
+      ? cancellationTerms(rates, {
+          checkin: quote.stay.checkin,
+          checkout: quote.stay.checkout,
+          bedrooms: quote.stay.bedrooms,
+        })
+      : [];
   return {
+    ...(cancellation.length > 0 ? { cancellation } : {}),
     property: property
       ? {
           name: property.name,

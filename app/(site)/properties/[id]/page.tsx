@@ -69,7 +69,13 @@ export default async function PropertyPage({ params, searchParams }: Props) {
           quote && {
             quote,
             drawn: (
-              <PriceBreakdown quote={quote} fees={booking.fees} taxes={booking.taxes} headline={false} />
+              <PriceBreakdown
+                quote={quote}
+                fees={booking.fees}
+                taxes={booking.taxes}
+                headline={false}
+                rates={booking.rates}
+              />
             ),
           }
         }
