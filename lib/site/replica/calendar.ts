@@ -105,9 +105,18 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
+/** Day differences worked out: a search asks the same few (base, day) of thousands of calendars. */
+const differences = new Map<string, number>();
+
 /** The calendar's day index of `day`, or -1 outside it. */
 export function dayIndex(calendar: StayCalendar, day: string): number {
-  const i = daysBetween(calendar.base, day);
+  const key = calendar.base + day;
+  let i = differences.get(key);
+  if (i === undefined) {
+    if (differences.size > 256) differences.clear();
+    i = daysBetween(calendar.base, day);
+    differences.set(key, i);
+  }
   return i >= 0 && i < calendar.days ? i : -1;
 }
 
@@ -135,7 +144,7 @@ export function freeFor(
   checkout: string,
 ): boolean {
   const from = calendar ? dayIndex(calendar, checkin) : -1;
-  const nights = daysBetween(checkin, checkout);
+  const nights = from < 0 ? 0 : dayIndex(calendar!, checkout) - from;
   if (!calendar || from < 0 || nights < 1 || from + nights > calendar.days)
     return availabilityProblem(occupancy, checkin, checkout) === null;
   if (anyBooked(calendar.booked, from, nights)) return false;
