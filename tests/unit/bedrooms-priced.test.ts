@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bedroomsRented, occupancyOf, type Period } from '@/lib/rules';
+import { bedroomsRented, type Period } from '@/lib/rules';
 import { bedroomsFor } from '@/lib/site/browser/party';
-import type { ReplicaEntry } from '@/lib/site/replica/in-memory';
+import { type ReplicaEntry, replicaEntryOf } from '@/lib/site/replica/in-memory';
 import type { ReplicaSummary } from '@/lib/site/replica/types';
 import { cardPrice } from '@/lib/site/search/card-price';
 
@@ -21,11 +21,11 @@ const tier = (rooms: number, nightly: number): Period => ({
 });
 
 /** A villa of six bedrooms that rents two, four or all six, in euros, with no fees or taxes. */
-const villa: ReplicaEntry = {
-  id: 7,
-  seq: 1,
-  summary: { id: 7, name: 'Villa Cypress', bedrooms: 6, sleeps: 12 } as ReplicaSummary,
-  rates: {
+const villa: ReplicaEntry = replicaEntryOf(
+  7,
+  1,
+  { id: 7, name: 'Villa Cypress', bedrooms: 6, sleeps: 12 } as ReplicaSummary,
+  {
     currency: 'EUR',
     periods: [tier(2, 300), tier(4, 450), tier(6, 650)],
     defaultRate: null,
@@ -34,8 +34,9 @@ const villa: ReplicaEntry = {
     promotions: [],
     priceOnRequest: false,
   },
-  occupancy: occupancyOf([]),
-};
+  { to: '2027-12-31', ranges: [] },
+  '2027-01-10',
+);
 const ask = (stay: { adults: number; children?: number; bedrooms?: number }, dated = true) => ({
   stay: {
     ...(dated ? { checkin: '2027-05-01', checkout: '2027-05-08' } : {}),

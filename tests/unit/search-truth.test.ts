@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, addYears, today } from '@/lib/dates';
-import { indexPeriods, occupancyOf, type Period } from '@/lib/rules';
+import { indexPeriods, type Period } from '@/lib/rules';
 import { fieldMessages } from '@/lib/site/browser/messages';
 import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
 import { fxRates } from '@/lib/site/replica/fx';
-import type { ReplicaEntry, ReplicaIndex } from '@/lib/site/replica/in-memory';
+import {
+  entriesByLocation,
+  type ReplicaEntry,
+  type ReplicaIndex,
+  replicaEntryOf,
+} from '@/lib/site/replica/in-memory';
 import type { SearchRequest } from '@/lib/site/search';
 import { searchIndex } from '@/lib/site/search/from-replica';
 import { parseSearchRequest } from '@/lib/site/search/request';
@@ -27,10 +32,10 @@ function entry(
 ): ReplicaEntry {
   const periods = o.periods ?? [];
   indexPeriods(periods);
-  return {
+  return replicaEntryOf(
     id,
-    seq: 1,
-    summary: {
+    1,
+    {
       id,
       name: `Rental ${id}`,
       bedrooms: 2,
@@ -40,7 +45,7 @@ function entry(
       updated_at: '2026-01-01T00:00:00Z',
       location: { id: 1, name: 'Somewhere', path: ['Somewhere'] },
     } as unknown as ReplicaEntry['summary'],
-    rates: {
+    {
       currency: 'EUR',
       periods,
       defaultRate: null,
@@ -49,12 +54,14 @@ function entry(
       promotions: [],
       priceOnRequest: o.onRequest ?? false,
     },
-    occupancy: occupancyOf(
-      o.booked
+    {
+      to: '2028-12-31',
+      ranges: o.booked
         ? [{ checkin: o.booked[0], checkout: o.booked[1], checkin_full_day: false, checkout_full_day: false }]
         : [],
-    ),
-  };
+    },
+    TODAY,
+  );
 }
 
 const entries = [
@@ -72,6 +79,7 @@ const index = {
   version: 'hand-made',
   complete: true,
   descendants: new Map(),
+  byLocation: entriesByLocation(new Map(entries.map((e) => [e.id, e]))),
   locationsStamp: undefined,
   checkedAt: Date.now(),
 } satisfies ReplicaIndex;

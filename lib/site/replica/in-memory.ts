@@ -1,11 +1,13 @@
 import 'server-only';
 import { inArray, sql } from 'drizzle-orm';
+import { addDays, today } from '@/lib/dates';
 import { executeRows } from '@/lib/db/open';
 import { processSingleton } from '@/lib/process-singleton';
 import { indexPeriods, type Occupancy, occupancyOf } from '@/lib/rules';
 import type { SiteDb } from '@/lib/site/db/client';
 import { replicaProperties, replicaState } from '@/lib/site/db/schema';
-import type { ReplicaRates, ReplicaSummary } from './types';
+import { calendarBytes, type StayCalendar, stayCalendar } from './calendar';
+import type { ReplicaBooked, ReplicaRates, ReplicaSummary } from './types';
 
 /*
  * The replica in memory. Each process keeps an index of the replica's rows (summary, rate sheet in the rules'
@@ -21,6 +23,8 @@ export interface ReplicaEntry {
   summary: ReplicaSummary;
   rates: ReplicaRates;
   occupancy: Occupancy;
+  /** Booked nights and each night's rate over the horizon (calendar.ts), for search's narrowing and bounds. */
+  calendar: StayCalendar;
 }
 
 export interface ReplicaIndex {
@@ -32,6 +36,8 @@ export interface ReplicaIndex {
   complete: boolean;
   /** Every location with all its descendants, itself included. */
   descendants: Map<number, Set<number>>;
+  /** The searchable entries of each location (its own, not its descendants'), rebuilt with the entries. */
+  byLocation: Map<number, ReplicaEntry[]>;
   locationsStamp: number | undefined;
   checkedAt: number;
 }
@@ -44,8 +50,46 @@ const held = () =>
   );
 const CHECK_MS = 1000;
 
+/**
+ * One row as search holds it: the rate sheet's periods indexed (lib/rules), the booked ranges as an
+ * occupancy, and the calendar of both from a week before today. Also what benchmarks build an index from.
+ */
+export function replicaEntryOf(
+  id: number,
+  seq: number,
+  summary: ReplicaSummary,
+  rates: ReplicaRates,
+  booked: ReplicaBooked,
+  day = today(),
+): ReplicaEntry {
+  indexPeriods(rates.periods);
+  const occupancy = occupancyOf(booked.ranges);
+  const calendar = stayCalendar(occupancy, rates, summary.bedrooms, addDays(day, -7));
+  return { id, seq, summary, rates, occupancy, calendar };
+}
+
+/** The entries of each location, for search to start from the places asked rather than the whole catalog. */
+export function entriesByLocation(entries: Map<number, ReplicaEntry>): Map<number, ReplicaEntry[]> {
+  const out = new Map<number, ReplicaEntry[]>();
+  for (const e of entries.values()) {
+    const list = out.get(e.summary.location.id);
+    if (list) list.push(e);
+    else out.set(e.summary.location.id, [e]);
+  }
+  return out;
+}
+
+/** The bytes the index's typed arrays hold per entry (the calendars), for the benchmarks to report. */
+export function calendarBytesOf(entries: Iterable<ReplicaEntry>): number {
+  let bytes = 0;
+  for (const e of entries) bytes += calendarBytes(e.calendar);
+  return bytes;
+}
+
 /** Every location with all its descendants (itself included), from the location catalog's parent links. */
-function descendantsOf(locations: { id: number; parent_id: number | null }[]): Map<number, Set<number>> {
+export function descendantsOf(
+  locations: { id: number; parent_id: number | null }[],
+): Map<number, Set<number>> {
   const children = new Map<number, number[]>();
   for (const l of locations)
     if (l.parent_id !== null) children.set(l.parent_id, [...(children.get(l.parent_id) ?? []), l.id]);
@@ -98,14 +142,10 @@ async function reloadChanged(db: SiteDb, previous: ReplicaIndex | undefined) {
         entries.delete(row.propertyId);
         continue;
       }
-      indexPeriods(row.rates.periods);
-      entries.set(row.propertyId, {
-        id: row.propertyId,
-        seq: row.seq,
-        summary: row.summary,
-        rates: row.rates,
-        occupancy: occupancyOf(row.booked.ranges),
-      });
+      entries.set(
+        row.propertyId,
+        replicaEntryOf(row.propertyId, row.seq, row.summary, row.rates, row.booked),
+      );
     }
   }
   return { entries, seqs };
@@ -126,6 +166,7 @@ async function refresh(db: SiteDb, previous: ReplicaIndex | undefined): Promise<
     version,
     complete: state?.phase === 'complete',
     descendants: sameLocations ? previous.descendants : descendantsOf(state?.locations ?? []),
+    byLocation: entriesByLocation(entries),
     checkedAt: Date.now(),
     locationsStamp: state?.locationsAt?.getTime(),
   };

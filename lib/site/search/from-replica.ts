@@ -1,15 +1,15 @@
 import 'server-only';
 import { catalog, catalogClient } from '@/lib/catalog-client';
 import type { CatalogSort } from '@/lib/contract';
-import { availabilityProblem } from '@/lib/rules';
 import { settings } from '@/lib/settings';
 import { inBounds } from '@/lib/site/browser/bounds';
 import { getSiteDb } from '@/lib/site/db/client';
 import { currentFxRates } from '@/lib/site/replica';
+import { freeFor } from '@/lib/site/replica/calendar';
 import type { FxRates } from '@/lib/site/replica/fx';
 import { type ReplicaEntry, type ReplicaIndex, replicaIndexIfBuilt } from '@/lib/site/replica/in-memory';
 import type { CardPrice, ReplicaSummary, Unbookable } from '@/lib/site/replica/types';
-import { cardPrice, type PriceAsk, stayRefusal } from './card-price';
+import { cardPrice, type PriceAsk, stayPriceFloor, stayRefusal } from './card-price';
 import type { SearchRequest } from './request';
 
 /*
@@ -30,7 +30,8 @@ export interface ReplicaPage {
   unbookable: Unbookable | null;
 }
 
-type Answer = { ids: number[]; prices: Map<number, CardPrice>; unbookable: Unbookable | null };
+/** A search's answer: its ids in order (the first of them, at least as many as the pages asked), its total. */
+type Answer = { ids: number[]; total: number; prices: Map<number, CardPrice>; unbookable: Unbookable | null };
 const ANSWERS = 300;
 const remembered = new WeakMap<ReplicaIndex, Map<string, Answer>>();
 
@@ -49,20 +50,27 @@ const BY: Record<CatalogSort, (a: ReplicaEntry, b: ReplicaEntry) => number> = {
   '-updated': (a, b) => cmp(b.summary.updated_at, a.summary.updated_at) || a.id - b.id,
 };
 
-/** The rentals the catalog's own filter would find: place, size, the map's area, free for the dates. */
+/**
+ * The rentals the catalog's own filter would find: place, size, the map's area, free for the dates. Starts
+ * from the entries of the places asked (the index's `byLocation`), not the whole catalog; the rest are
+ * predicates over those candidates, the dates answered by each rental's calendar of booked nights.
+ */
 function catalogMatches(index: ReplicaIndex, r: SearchRequest): ReplicaEntry[] {
-  const places = r.location === undefined ? null : (index.descendants.get(r.location) ?? new Set<number>());
   const { checkin, checkout, bedrooms } = r.stay;
   const found: ReplicaEntry[] = [];
-  for (const e of index.entries.values()) {
-    const s = e.summary;
-    if (places && !places.has(s.location.id)) continue;
-    if (r.sleeps !== undefined && s.sleeps < r.sleeps) continue;
-    if (bedrooms !== undefined && s.bedrooms < bedrooms) continue;
-    if (r.bounds && !inBounds(r.bounds, s.latitude, s.longitude)) continue;
-    if (checkin && checkout && availabilityProblem(e.occupancy, checkin, checkout)) continue;
-    found.push(e);
-  }
+  const consider = (list: Iterable<ReplicaEntry>) => {
+    for (const e of list) {
+      const s = e.summary;
+      if (r.sleeps !== undefined && s.sleeps < r.sleeps) continue;
+      if (bedrooms !== undefined && s.bedrooms < bedrooms) continue;
+      if (r.bounds && !inBounds(r.bounds, s.latitude, s.longitude)) continue;
+      if (checkin && checkout && !freeFor(e.calendar, e.occupancy, checkin, checkout)) continue;
+      found.push(e);
+    }
+  };
+  if (r.location === undefined) consider(index.entries.values());
+  else
+    for (const place of index.descendants.get(r.location) ?? []) consider(index.byLocation.get(place) ?? []);
   return found;
 }
 
@@ -90,13 +98,68 @@ function matching(
   return { found: bookable, unbookable };
 }
 
-/** The whole answer, in order: filtered by the nightly price range, sorted by price or the catalog's sort. */
-function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates): Answer {
+/** Orders priced cards: by the compared figure, a card without one last, then by id. */
+function byPrice(prices: Map<number, CardPrice>, sign: number) {
+  return (a: ReplicaEntry, b: ReplicaEntry) => {
+    const x = compared(prices.get(a.id)!);
+    const y = compared(prices.get(b.id)!);
+    if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0) || a.id - b.id;
+    return sign * (x - y) || a.id - b.id;
+  };
+}
+
+/**
+ * The first `need` of a dated search's matches by price, lowest first, pricing as few as it can: each
+ * match's floor (stayPriceFloor) is a sum over its calendar, and matches are priced exactly in the order of
+ * their floors until the `need`-th cheapest priced card is below the next floor. The rest cannot come
+ * before it, so the order of the first `need` is that of pricing all of them and sorting.
+ */
+function cheapestFirst(
+  found: ReplicaEntry[],
+  need: number,
+  ask: PriceAsk & { stay: { checkin: string; checkout: string } },
+  fx: FxRates,
+  prices: Map<number, CardPrice>,
+): ReplicaEntry[] {
+  const floors = new Float64Array(found.length);
+  for (let i = 0; i < found.length; i++) floors[i] = stayPriceFloor(found[i]!, ask.stay, ask.currency, fx);
+  const order = Array.from(found.keys()).sort((a, b) => floors[a]! - floors[b]! || a - b);
+  const sort = byPrice(prices, 1);
+  const top: ReplicaEntry[] = [];
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k]!;
+    const e = found[i]!;
+    const price = cardPrice(e, ask, fx);
+    prices.set(e.id, price);
+    const value = compared(price);
+    if (value !== null) {
+      top.push(e);
+      top.sort(sort);
+      if (top.length > need) top.pop();
+    }
+    const next = k + 1 < order.length ? floors[order[k + 1]!]! : Number.POSITIVE_INFINITY;
+    if (top.length === need && compared(prices.get(top[need - 1]!.id)!)! < next) return top;
+  }
+  // Every match priced: the whole order, those without a price last.
+  return [...found].sort(sort);
+}
+
+/**
+ * The answer, in order: filtered by the nightly price range, sorted by price or the catalog's sort. A dated
+ * search sorted by lowest price orders only its first `need` (ids may be a prefix of the `total` matches).
+ */
+function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates, need: number): Answer {
   const matched = matching(index, r);
   let found = matched.found;
   const prices = new Map<number, CardPrice>();
-  const bySort = r.sort === 'price' || r.sort === '-price';
   const ranged = r.price.min !== undefined || r.price.max !== undefined;
+  const { checkin, checkout } = ask.stay;
+  if (r.sort === 'price' && !ranged && checkin && checkout) {
+    const total = found.length;
+    const top = cheapestFirst(found, need, { ...ask, stay: { ...ask.stay, checkin, checkout } }, fx, prices);
+    return { ids: top.map((e) => e.id), total, prices, unbookable: matched.unbookable };
+  }
+  const bySort = r.sort === 'price' || r.sort === '-price';
   if (bySort || ranged) for (const e of found) prices.set(e.id, cardPrice(e, ask, fx));
   if (ranged) {
     const min = r.price.min ?? Number.NEGATIVE_INFINITY;
@@ -106,17 +169,10 @@ function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRate
       return n !== null && n >= min && n <= max;
     });
   }
-  if (r.sort === 'price' || r.sort === '-price') {
-    // No whole price last, either way: an incomplete stay's, price on request.
-    const sign = r.sort === 'price' ? 1 : -1;
-    found.sort((a, b) => {
-      const x = compared(prices.get(a.id)!);
-      const y = compared(prices.get(b.id)!);
-      if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0) || a.id - b.id;
-      return sign * (x - y) || a.id - b.id;
-    });
-  } else found.sort(BY[r.sort]);
-  return { ids: found.map((e) => e.id), prices, unbookable: matched.unbookable };
+  // No whole price last, either way: an incomplete stay's, price on request.
+  if (r.sort === 'price' || r.sort === '-price') found.sort(byPrice(prices, r.sort === 'price' ? 1 : -1));
+  else found.sort(BY[r.sort]);
+  return { ids: found.map((e) => e.id), total: found.length, prices, unbookable: matched.unbookable };
 }
 
 /** The request's page from the index: its properties, each with its card price, and the total. */
@@ -139,13 +195,15 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
     answers = new Map();
     remembered.set(index, answers);
   }
+  const end = r.page * r.perPage;
   let found = answers.get(key);
-  if (!found) {
-    found = answer(index, r, ask, fx);
+  if (!found || (found.ids.length < end && found.ids.length < found.total)) {
+    // Deeper pages of a price-sorted search ask for more at once: a traveller paging on pages further.
+    found = answer(index, r, ask, fx, Math.max(end, 2 * (found?.ids.length ?? 0)));
     if (answers.size >= ANSWERS) answers.delete(answers.keys().next().value!);
     answers.set(key, found);
   }
-  const { ids, prices, unbookable } = found;
+  const { ids, prices, unbookable, total } = found;
   const start = (r.page - 1) * r.perPage;
   const properties = ids.slice(start, start + r.perPage).map((id) => {
     const e = index.entries.get(id)!;
@@ -156,7 +214,7 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
     }
     return { ...e.summary, price };
   });
-  return { properties, total: ids.length, unbookable };
+  return { properties, total, unbookable };
 }
 
 /**

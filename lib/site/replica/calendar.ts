@@ -1,0 +1,201 @@
+import { addDays, addYears, daysBetween } from '@/lib/dates';
+import { availabilityProblem, nightlyAmount, type Occupancy, type Rate, rateForNight } from '@/lib/rules';
+import type { ReplicaRates } from './types';
+
+/*
+ * A rental's calendar over the replica's horizon, worked out once from the shared rules (lib/rules) when its
+ * row is indexed, so that search can ask about thousands of rentals without walking their ranges or rate
+ * sheets:
+ *
+ *   - booked nights as a bitmap (bit i: the night `base + i` is booked, as `Occupancy.bookedNight` says);
+ *   - for each bedrooms priced, the rate each night uses (`rateForNight`: the covering period with the
+ *     smallest tier that fits, else the default rate, else last year's period, estimated), as an index into
+ *     the rate sheet, so a stay's rent is a sum over a slice of days.
+ *
+ * The calendar answers only inside its horizon; outside it (or for a rate sheet too large to index) callers
+ * ask the rules directly. What it answers is what the rules answer (tests/unit/replica-calendar.test.ts).
+ */
+
+/** Days the calendar covers from its first day: a week back, eighteen months on. */
+export const CALENDAR_DAYS = 7 + 548;
+
+/** Rate indexes are a byte: the high bit marks last year's period standing in (estimated). */
+const ESTIMATED = 0x80;
+const MAX_RATES = 0x7f;
+
+export interface StayCalendar {
+  /** The first day covered, YYYY-MM-DD. */
+  base: string;
+  days: number;
+  /** Bit i: the night base + i is booked. */
+  booked: Uint32Array;
+  /** The rate sheet's rates: index 1 the default rate, 2… the periods (0: no rate). Null: too many to index. */
+  rates: (Rate | null)[] | null;
+  /** Per bedrooms priced (0 up to the rental's), the rate index of each night; equal arrays shared. */
+  nightRates: Uint8Array[];
+}
+
+/**
+ * The days where the rate a night uses may change: where a period (or, for the fallback, last year's
+ * period) starts or the day after it ends, within [from, to). The same reasoning as card-price's fromNightly.
+ */
+function rateChangeDays(rates: Pick<ReplicaRates, 'periods'>, from: string, to: string): string[] {
+  const days = new Set<string>([from]);
+  const add = (day: string) => {
+    if (day > from && day < to) days.add(day);
+  };
+  for (const p of rates.periods) {
+    add(p.start);
+    add(addDays(p.end, 1));
+    for (const d of [addYears(p.start, 1), addDays(addYears(p.end, 1), 1)]) {
+      add(d);
+      add(addDays(d, 1));
+      add(addDays(d, -1));
+    }
+  }
+  return [...days].sort();
+}
+
+/** The calendar of one rental, from its occupancy and rate sheet (periods indexed by the caller). */
+export function stayCalendar(
+  occupancy: Occupancy,
+  rates: Pick<ReplicaRates, 'periods' | 'defaultRate'>,
+  bedrooms: number,
+  base: string,
+  days = CALENDAR_DAYS,
+): StayCalendar {
+  const end = addDays(base, days);
+  const booked = new Uint32Array(Math.ceil(days / 32));
+  // Walk only booked stretches: the first booked night from a day, then night by night while booked.
+  let day = base;
+  while (day < end) {
+    const next = occupancy.firstBookedNight(day, end);
+    if (next === null) break;
+    let i = daysBetween(base, next);
+    day = next;
+    do {
+      booked[i >> 5]! |= 1 << (i & 31);
+      i++;
+      day = addDays(day, 1);
+    } while (day < end && occupancy.bookedNight(day));
+  }
+  const list = [rates.defaultRate, ...rates.periods];
+  if (list.length > MAX_RATES) return { base, days, booked, rates: null, nightRates: [] };
+  const position = new Map<Rate, number>(list.flatMap((r, i) => (r ? [[r, i + 1] as const] : [])));
+  const changes = rateChangeDays(rates, base, end);
+  const nightRates: Uint8Array[] = [];
+  for (let b = 0; b <= Math.max(0, bedrooms); b++) {
+    const out = new Uint8Array(days);
+    for (let k = 0; k < changes.length; k++) {
+      const { rate, source } = rateForNight(changes[k]!, b, rates.periods, rates.defaultRate);
+      if (!rate) continue;
+      const value = position.get(rate)! | (source === 'estimated' ? ESTIMATED : 0);
+      const from = daysBetween(base, changes[k]!);
+      const to = k + 1 < changes.length ? daysBetween(base, changes[k + 1]!) : days;
+      out.fill(value, from, to);
+    }
+    const previous = nightRates[b - 1];
+    nightRates.push(previous && sameBytes(previous, out) ? previous : out);
+  }
+  return { base, days, booked, rates: list, nightRates };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Day differences worked out: a search asks the same few (base, day) of thousands of calendars. */
+const differences = new Map<string, number>();
+
+/** The calendar's day index of `day`, or -1 outside it. */
+export function dayIndex(calendar: StayCalendar, day: string): number {
+  const key = calendar.base + day;
+  let i = differences.get(key);
+  if (i === undefined) {
+    if (differences.size > 256) differences.clear();
+    i = daysBetween(calendar.base, day);
+    differences.set(key, i);
+  }
+  return i >= 0 && i < calendar.days ? i : -1;
+}
+
+/** Whether the night `day` is booked; null outside the calendar (ask the occupancy). */
+export function bookedNight(calendar: StayCalendar, day: string): boolean | null {
+  const i = dayIndex(calendar, day);
+  if (i < 0) return null;
+  return (calendar.booked[i >> 5]! & (1 << (i & 31))) !== 0;
+}
+
+/** Whether any of `nights` nights from day index `from` is booked (all inside the calendar). */
+function anyBooked(booked: Uint32Array, from: number, nights: number): boolean {
+  for (let i = from; i < from + nights; i++) if (booked[i >> 5]! & (1 << (i & 31))) return true;
+  return false;
+}
+
+/**
+ * Whether the nights [checkin, checkout) can be had, as `availabilityProblem` says: no booked night, the
+ * check-in and checkout days not kept free. The bitmap answers inside the calendar, the occupancy outside.
+ */
+export function freeFor(
+  calendar: StayCalendar | null,
+  occupancy: Occupancy,
+  checkin: string,
+  checkout: string,
+): boolean {
+  const from = calendar ? dayIndex(calendar, checkin) : -1;
+  const nights = from < 0 ? 0 : dayIndex(calendar!, checkout) - from;
+  if (!calendar || from < 0 || nights < 1 || from + nights > calendar.days)
+    return availabilityProblem(occupancy, checkin, checkout) === null;
+  if (anyBooked(calendar.booked, from, nights)) return false;
+  return !occupancy.checkinKeptFree(checkin) && !occupancy.checkoutKeptFree(checkout);
+}
+
+/** A stay's rent from the calendar: the sum of its nights' amounts, and what the quote would say of them. */
+export interface SliceRent {
+  /** Sum of `nightlyAmount(rate, nights)` over the nights that have a rate. */
+  rent: number;
+  /** Nights without a rate (the quote's total is then incomplete). */
+  missing: number;
+  /** Some night uses last year's period. */
+  estimated: boolean;
+}
+
+/**
+ * The rent of `nights` nights from `checkin` for the bedrooms priced, a sum over a slice of the calendar
+ * (the nightly amounts as the quote takes them, weekly and monthly rates included); null when the calendar
+ * cannot say (outside it, or a rate sheet too large to index). Not rounded: the quote (lib/rules'
+ * priceStay) stays the one total; this is for bounds and for lists of nightly prices.
+ */
+export function sliceRent(
+  calendar: StayCalendar,
+  bedrooms: number,
+  checkin: string,
+  nights: number,
+): SliceRent | null {
+  const from = dayIndex(calendar, checkin);
+  if (!calendar.rates || from < 0 || nights < 1 || from + nights > calendar.days) return null;
+  const row = calendar.nightRates[bedrooms];
+  if (!row) return null;
+  let rent = 0;
+  let missing = 0;
+  let estimated = false;
+  for (let i = from; i < from + nights; i++) {
+    const v = row[i]!;
+    if (v === 0) {
+      missing++;
+      continue;
+    }
+    if (v & ESTIMATED) estimated = true;
+    rent += nightlyAmount(calendar.rates[(v & MAX_RATES) - 1]!, nights);
+  }
+  return { rent, missing, estimated };
+}
+
+/** The calendar's size in bytes (its typed arrays; the rate objects are the rate sheet's own). */
+export function calendarBytes(calendar: StayCalendar): number {
+  const rows = new Set(calendar.nightRates);
+  let bytes = calendar.booked.byteLength;
+  for (const r of rows) bytes += r.byteLength;
+  return bytes;
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween } from '@/lib/dates';
+import { availabilityProblem, bedroomsPriced, nightlyAmount, rateForNight } from '@/lib/rules';
+import { freeFor, sliceRent } from '@/lib/site/replica/calendar';
+import { fxRates } from '@/lib/site/replica/fx';
+import type { SearchRequest } from '@/lib/site/search';
+import { cardPrice } from '@/lib/site/search/card-price';
+import { searchIndex } from '@/lib/site/search/from-replica';
+import { demoReplicaIndex } from '../../scripts/bench/replica-demo';
+
+/*
+ * The replica's calendars (booked-night bitmaps, each night's rate per bedrooms) and the search that prices
+ * only the cards that can reach the page, held to the shared rules and to pricing every match, on a demo
+ * catalog large enough to have every kind of rental: booked, seasonal, weekly and monthly rates, promotions,
+ * fees, taxes, other currencies, price on request, nights without a published rate.
+ */
+
+const NOW = '2026-11-23T12:00:00Z';
+const TODAY = NOW.slice(0, 10);
+const index = demoReplicaIndex(600, NOW, 7);
+const entries = [...index.entries.values()];
+const fx = fxRates();
+
+const stays = Array.from({ length: 40 }, (_, i) => {
+  const checkin = addDays(TODAY, 1 + ((i * 37) % 500));
+  return { checkin, checkout: addDays(checkin, [1, 3, 7, 10, 28, 30][i % 6]!) };
+});
+
+/** A stay's rent night by night as the quote picks each night's rate: the sum, nights without, fallback used. */
+function byTheRules(e: (typeof entries)[number], bedrooms: number, checkin: string, nights: number) {
+  let rent = 0;
+  let gaps = 0;
+  let fallback = false;
+  for (let i = 0; i < nights; i++) {
+    const { rate, source } = rateForNight(
+      addDays(checkin, i),
+      bedrooms,
+      e.rates.periods,
+      e.rates.defaultRate,
+    );
+    if (!rate) gaps++;
+    else rent += nightlyAmount(rate, nights);
+    if (source === 'estimated') fallback = true;
+  }
+  return { rent, gaps, fallback };
+}
+
+describe('a rental calendar answers what the rules answer', () => {
+  it('is free for the same stays as availabilityProblem says, inside and outside its horizon', () => {
+    let free = 0;
+    let booked = 0;
+    for (const e of entries)
+      for (const s of [...stays, { checkin: addDays(TODAY, 600), checkout: addDays(TODAY, 607) }]) {
+        const truth = availabilityProblem(e.occupancy, s.checkin, s.checkout) === null;
+        expect(freeFor(e.calendar, e.occupancy, s.checkin, s.checkout)).toBe(truth);
+        if (truth) free++;
+        else booked++;
+      }
+    expect(free).toBeGreaterThan(100);
+    expect(booked).toBeGreaterThan(100);
+  });
+
+  it("sums each night's rate for the bedrooms priced as rateForNight picks it", () => {
+    let estimated = 0;
+    let missing = 0;
+    for (const e of entries.slice(0, 300))
+      for (const s of stays.slice(0, 12))
+        for (const adults of [1, 4, 9]) {
+          const bedrooms = bedroomsPriced({ adults, children: 0, property: e.summary });
+          const nights = daysBetween(s.checkin, s.checkout);
+          const { rent, gaps, fallback } = byTheRules(e, bedrooms, s.checkin, nights);
+          const slice = sliceRent(e.calendar, bedrooms, s.checkin, nights)!;
+          expect(slice.missing).toBe(gaps);
+          expect(slice.estimated).toBe(fallback);
+          expect(slice.rent).toBeCloseTo(rent, 6);
+          if (fallback) estimated++;
+          if (gaps) missing++;
+        }
+    expect(estimated + missing).toBeGreaterThan(0);
+  });
+
+  it('cannot say outside its horizon', () => {
+    const e = entries[0]!;
+    expect(sliceRent(e.calendar, 1, addDays(TODAY, 700), 3)).toBeNull();
+    expect(sliceRent(e.calendar, 1, addDays(TODAY, -30), 3)).toBeNull();
+  });
+});
+
+describe('search by lowest price gives the pages of pricing every match', () => {
+  const request = (s: (typeof stays)[number], more: Partial<SearchRequest>): SearchRequest => ({
+    location: undefined,
+    stay: { ...s, adults: 2, children: 0, bedrooms: undefined },
+    sleeps: undefined,
+    sort: 'price',
+    price: { min: undefined, max: undefined },
+    currency: 'EUR',
+    page: 1,
+    perPage: 12,
+    params: '',
+    ...more,
+  });
+  /** Every match priced as its card, sorted by the compared figure (none last), then by id. */
+  const everyMatch = (r: SearchRequest) => {
+    const all = searchIndex(index, { ...r, sort: 'id', page: 1, perPage: 100_000 }, TODAY, fx).properties;
+    const ask = { stay: r.stay, currency: r.currency, today: TODAY };
+    const priced = all.map((p) => {
+      const price = cardPrice(index.entries.get(p.id)!, ask, fx);
+      return { id: p.id, n: price.converted ? price.converted.nightly : price.nightly, amount: price.amount };
+    });
+    priced.sort((a, b) =>
+      a.n === null || b.n === null
+        ? (a.n === null ? 1 : 0) - (b.n === null ? 1 : 0) || a.id - b.id
+        : a.n - b.n || a.id - b.id,
+    );
+    return priced;
+  };
+  const busiest = [...index.descendants.entries()]
+    .map(
+      ([id, set]) => [id, [...set].reduce((n, l) => n + (index.byLocation.get(l)?.length ?? 0), 0)] as const,
+    )
+    .filter(([, n]) => n > 20)
+    .map(([id]) => id);
+
+  it('on every page, for the whole catalog, a region, a party, another display currency', () => {
+    expect(busiest.length).toBeGreaterThan(2);
+    let compared = 0;
+    for (const [i, s] of stays.slice(0, 16).entries()) {
+      const more: Partial<SearchRequest>[] = [
+        {},
+        { location: busiest[i % busiest.length] },
+        { sleeps: 6, stay: { ...s, adults: 6, children: 0, bedrooms: undefined } },
+        { currency: 'USD' },
+      ];
+      for (const m of more) {
+        const truth = everyMatch(request(s, m));
+        for (const page of [1, 2, 4]) {
+          const got = searchIndex(index, request(s, { ...m, page }), TODAY, fx);
+          const want = truth.slice((page - 1) * 12, page * 12);
+          expect(got.total).toBe(truth.length);
+          expect(got.properties.map((p) => p.id)).toEqual(want.map((w) => w.id));
+          // The card's price is the quote's, to the cent.
+          expect(got.properties.map((p) => p.price.amount)).toEqual(want.map((w) => w.amount));
+          compared += want.length;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+});
