@@ -125,11 +125,20 @@ describe('the replica', { timeout: 180_000 }, () => {
     expect(progress).toMatchObject({ phase: 'complete', properties: ids.length, due: 0 });
     const requests = upstream.take();
     firstLoadCalls = progress!.calls;
-    // 1 location catalog + ceil(n/200) catalog pages + n rate sheets + n calendars + ceil(n/1000) feed pages.
-    const expected = 1 + Math.ceil(ids.length / 200) + 2 * ids.length + Math.ceil(ids.length / 1000);
+    // 1 location catalog + ceil(n/200) catalog pages + n rate sheets + n calendars + n details (the
+    // filters' amenities and policies) + ceil(n/1000) feed pages.
+    const expected = 1 + Math.ceil(ids.length / 200) + 3 * ids.length + Math.ceil(ids.length / 1000);
     expect(requests).toHaveLength(expected);
     expect(firstLoadCalls).toBe(expected);
     expect(requests.filter((r) => r.includes('/rates?'))).toHaveLength(ids.length);
+    expect(requests.filter((r) => /\/properties\/\d+(\?|$)/.test(r))).toHaveLength(ids.length);
+    // Every rental's detail facts are held for the filters: amenities by category, policies, reviews counted.
+    const index = await replicaIndex(site.db);
+    for (const e of index.entries.values()) {
+      expect(e.summary.amenities?.length, `amenities of ${e.id}`).toBeGreaterThan(0);
+      expect(e.summary.policies).toHaveProperty('pets');
+      expect(e.summary.review_count).toBeGreaterThanOrEqual(0);
+    }
     console.info(`replica first load: ${ids.length} properties, ${expected} calls, ${seconds.toFixed(1)} s`);
   });
 

@@ -2,7 +2,12 @@ import 'server-only';
 import { type AnyColumn, and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { CatalogClient } from '@/lib/catalog-client';
 import { hasNextPage, UpstreamError } from '@/lib/catalog-client';
-import { AREAS, type TolerantPropertyChange, type TolerantPropertySummary } from '@/lib/contract';
+import {
+  AREAS,
+  type TolerantPropertyChange,
+  type TolerantPropertyDetail,
+  type TolerantPropertySummary,
+} from '@/lib/contract';
 import { addDays, addYears } from '@/lib/dates';
 import { executeRows } from '@/lib/db/open';
 import { earliestRateDateFor } from '@/lib/rules';
@@ -20,7 +25,7 @@ import type { SiteDb } from '@/lib/site/db/client';
 import { replicaProperties, replicaState } from '@/lib/site/db/schema';
 import { logger } from '@/lib/site/logger';
 import { replicaBookedOf, replicaRatesOf } from './terms';
-import type { ReplicaSummary } from './types';
+import type { ReplicaDetailFacts, ReplicaSummary } from './types';
 
 /*
  * The replica's load and upkeep: the API document's recommended client flow, held in the site's database.
@@ -116,9 +121,26 @@ const SUMMARY_KEYS = [
   'image',
 ] as const satisfies readonly (keyof TolerantPropertySummary)[];
 
-function summaryOf(detail: TolerantPropertySummary): ReplicaSummary {
-  return Object.fromEntries(SUMMARY_KEYS.map((k) => [k, detail[k]])) as ReplicaSummary;
+/** The keys of the detail's facts search filters by (types.ts), kept when a listing page refreshes a summary. */
+const DETAIL_FACT_KEYS = [
+  'amenities',
+  'policies',
+  'review_count',
+] as const satisfies readonly (keyof ReplicaDetailFacts)[];
+
+/** The summary and the facts search filters by, from a detail (the content area's answer). */
+function summaryOf(detail: TolerantPropertyDetail): ReplicaSummary {
+  const summary = Object.fromEntries(SUMMARY_KEYS.map((k) => [k, detail[k]])) as unknown as ReplicaSummary;
+  summary.amenities = detail.amenities.map((a) => ({ category: a.category, items: a.items }));
+  summary.policies = { ...detail.policies };
+  summary.review_count = detail.reviews.length;
+  return summary;
 }
+
+/** The stored summary's detail facts, kept under a listing page's fresher summary (which lacks them). */
+const keptFacts = sql.raw(
+  `jsonb_strip_nulls(jsonb_build_object(${DETAIL_FACT_KEYS.map((k) => `'${k}', site_replica_properties.summary->'${k}'`).join(', ')}))`,
+);
 
 /** Takes (or renews) the lease; false when another instance holds it. */
 async function takeLease(db: SiteDb, holder: string, now: Date): Promise<boolean> {
@@ -262,6 +284,7 @@ async function storeSummaries(db: SiteDb, summaries: TolerantPropertySummary[]):
           ...areaTimeColumns,
           hasRates: sql<boolean>`${replicaProperties.rates} IS NOT NULL`,
           hasBooked: sql<boolean>`${replicaProperties.booked} IS NOT NULL`,
+          hasFacts: sql<boolean>`(${replicaProperties.summary} -> 'amenities') IS NOT NULL`,
           removed: replicaProperties.removed,
         })
         .from(replicaProperties)
@@ -277,6 +300,8 @@ async function storeSummaries(db: SiteDb, summaries: TolerantPropertySummary[]):
     if (fresh || !before.hasRates || before.rates !== s.updated.rates) due.push('rates');
     if (fresh || !before.hasBooked || before.availability !== s.updated.availability)
       due.push('availability');
+    // The listing's summary lacks the detail's facts (amenities, policies, reviews) the filters read.
+    if (fresh || !before.hasFacts || before.content !== s.updated.content) due.push('content');
     return {
       propertyId: s.id,
       summary: s,
@@ -294,7 +319,7 @@ async function storeSummaries(db: SiteDb, summaries: TolerantPropertySummary[]):
     .onConflictDoUpdate({
       target: replicaProperties.propertyId,
       set: {
-        summary: sql`excluded.summary`,
+        summary: sql`excluded.summary || ${keptFacts}`,
         contentAt: sql`excluded.content_at`,
         imagesAt: sql`excluded.images_at`,
         ratesAt: sql`excluded.rates_at`,

@@ -1,8 +1,21 @@
 import type { Availability, TolerantPropertySummary } from '@/lib/contract';
 import type { Period, PricedFee, Promotion, Rate } from '@/lib/rules';
 
-/** A catalog item as the replica keeps it: the summary the catalog answered (additive fields kept). */
-export type ReplicaSummary = TolerantPropertySummary;
+/**
+ * What the replica keeps of a property's detail (the content area, GET /properties/{id}) beside its summary,
+ * for search's filters: absent until the detail is first fetched. Every such per-property field is added here.
+ */
+export interface ReplicaDetailFacts {
+  /** The catalog's amenities by its own categories. */
+  amenities?: { category: string; items: string[] }[];
+  /** The owner's policies (children, pets, wheelchair_accessible, …): yes, no, on_request or null. */
+  policies?: Record<string, string | null>;
+  /** How many approved reviews stand behind `rating`. */
+  review_count?: number;
+}
+
+/** A catalog item as the replica keeps it: the summary the catalog answered (additive fields kept) and its detail's facts. */
+export type ReplicaSummary = TolerantPropertySummary & ReplicaDetailFacts;
 
 /** A property's rate sheet in the shared pricing rules' shape (lib/rules), as the replica stores it. */
 export interface ReplicaRates {
@@ -57,4 +70,25 @@ export interface Unbookable {
   shortest: number | null;
   /** Rentals that sleep fewer than the party. */
   tooSmall: number;
+}
+
+/** One choice of a filter and how many results choosing it would leave. */
+export interface FacetChoice {
+  value: string;
+  label: string;
+  count: number;
+}
+
+/**
+ * The search's filters with their counts (each group counted with every other group's choices applied, as
+ * choosing would leave) and a histogram of nightly prices over the results, in the display currency.
+ */
+export interface Facets {
+  types: FacetChoice[];
+  amenities: (FacetChoice & { category: string })[];
+  bathrooms: FacetChoice[];
+  rating: FacetChoice[];
+  policies: FacetChoice[];
+  /** Nightly prices of the results (every filter but the price range applied), `bins` of `step` from `min`. */
+  histogram: { currency: string; min: number; step: number; bins: number[] } | null;
 }
