@@ -89,6 +89,8 @@ export function Results({
         fixedLocation={fixedLocation}
         currency={currency}
         fieldErrors={fieldErrors}
+        facets={data?.facets}
+        total={data?.pagination.total}
       />
       <section
         aria-labelledby="results-heading"

@@ -1,5 +1,5 @@
 import type { CatalogPage } from '@/lib/contract';
-import type { CardPrice, Unbookable } from '@/lib/site/replica/types';
+import type { CardPrice, Facets, Unbookable } from '@/lib/site/replica/types';
 import type { CoverPreload } from './card-photos';
 
 /* The results view's props, shared by its island (results-view.tsx) and the view (live-results.tsx). */
@@ -15,6 +15,8 @@ export type ResultsPage = {
   loading?: { percent: number };
   /** What a dated search left out as the rules refuse its stay there (the replica's answers only). */
   unbookable?: Unbookable | null;
+  /** The filters' choices with their counts, and the price histogram (the replica's answers only). */
+  facets?: Facets | null;
 };
 
 export type ResultsProps = {

@@ -22,6 +22,12 @@ export const SEARCH_KEYS = [
   'sort',
   'price_min',
   'price_max',
+  // The replica's filters (lib/site/search/filters.ts): lists are comma-separated.
+  'type',
+  'amenities',
+  'bathrooms',
+  'rating',
+  'policies',
   'currency',
   'bounds',
   'page',
@@ -114,6 +120,11 @@ export function activeFilters(params: URLSearchParams, fixedLocation?: number): 
     hasParty(params),
     params.has('bedrooms'),
     params.has('price_min') || params.has('price_max'),
+    params.has('type'),
+    params.has('amenities'),
+    params.has('bathrooms'),
+    params.has('rating'),
+    params.has('policies'),
     params.has('bounds'),
   ].filter(Boolean).length;
 }

@@ -8,8 +8,9 @@ import { getSiteDb } from '@/lib/site/db/client';
 import { currentFxRates } from '@/lib/site/replica';
 import type { FxRates } from '@/lib/site/replica/fx';
 import { type ReplicaEntry, type ReplicaIndex, replicaIndexIfBuilt } from '@/lib/site/replica/in-memory';
-import type { CardPrice, ReplicaSummary, Unbookable } from '@/lib/site/replica/types';
+import type { CardPrice, Facets, ReplicaSummary, Unbookable } from '@/lib/site/replica/types';
 import { cardPrice, type PriceAsk, stayRefusal } from './card-price';
+import { facetsOf, histogramOf, NO_FILTERS, passes } from './filters';
 import type { SearchRequest } from './request';
 
 /*
@@ -28,9 +29,16 @@ export interface ReplicaPage {
   total: number;
   /** What a dated search left out as the rules refuse its stay there (null without dates). */
   unbookable: Unbookable | null;
+  /** Each filter's choices with the count choosing it would leave, and the price histogram. */
+  facets: Facets;
 }
 
-type Answer = { ids: number[]; prices: Map<number, CardPrice>; unbookable: Unbookable | null };
+type Answer = {
+  ids: number[];
+  prices: Map<number, CardPrice>;
+  unbookable: Unbookable | null;
+  facets: Facets;
+};
 const ANSWERS = 300;
 const remembered = new WeakMap<ReplicaIndex, Map<string, Answer>>();
 
@@ -90,15 +98,23 @@ function matching(
   return { found: bookable, unbookable };
 }
 
-/** The whole answer, in order: filtered by the nightly price range, sorted by price or the catalog's sort. */
+/**
+ * The whole answer, in order: filtered by the nightly price range and the filters (filters.ts), sorted by
+ * price or the catalog's sort; with each filter's counts (the price range applied) and the histogram of
+ * nightly prices (every filter applied but the price range). Every match is priced, for the histogram.
+ */
 function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates): Answer {
   const matched = matching(index, r);
+  const filters = r.filters ?? NO_FILTERS;
   let found = matched.found;
   const prices = new Map<number, CardPrice>();
-  const bySort = r.sort === 'price' || r.sort === '-price';
-  const ranged = r.price.min !== undefined || r.price.max !== undefined;
-  if (bySort || ranged) for (const e of found) prices.set(e.id, cardPrice(e, ask, fx));
-  if (ranged) {
+  for (const e of found) prices.set(e.id, cardPrice(e, ask, fx));
+  const nightly: number[] = [];
+  for (const e of found) {
+    const n = compared(prices.get(e.id)!);
+    if (n !== null && passes(e.summary, filters)) nightly.push(n);
+  }
+  if (r.price.min !== undefined || r.price.max !== undefined) {
     const min = r.price.min ?? Number.NEGATIVE_INFINITY;
     const max = r.price.max ?? Number.POSITIVE_INFINITY;
     found = found.filter((e) => {
@@ -106,6 +122,8 @@ function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRate
       return n !== null && n >= min && n <= max;
     });
   }
+  const facets: Facets = { ...facetsOf(index, found, filters), histogram: histogramOf(nightly, r.currency) };
+  found = found.filter((e) => passes(e.summary, filters));
   if (r.sort === 'price' || r.sort === '-price') {
     // No whole price last, either way: an incomplete stay's, price on request.
     const sign = r.sort === 'price' ? 1 : -1;
@@ -116,7 +134,7 @@ function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRate
       return sign * (x - y) || a.id - b.id;
     });
   } else found.sort(BY[r.sort]);
-  return { ids: found.map((e) => e.id), prices, unbookable: matched.unbookable };
+  return { ids: found.map((e) => e.id), prices, unbookable: matched.unbookable, facets };
 }
 
 /** The request's page from the index: its properties, each with its card price, and the total. */
@@ -129,6 +147,7 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
     r.stay,
     r.sort,
     r.price,
+    r.filters,
     r.currency,
     r.bounds,
     today,
@@ -145,7 +164,7 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
     if (answers.size >= ANSWERS) answers.delete(answers.keys().next().value!);
     answers.set(key, found);
   }
-  const { ids, prices, unbookable } = found;
+  const { ids, prices, unbookable, facets } = found;
   const start = (r.page - 1) * r.perPage;
   const properties = ids.slice(start, start + r.perPage).map((id) => {
     const e = index.entries.get(id)!;
@@ -154,9 +173,11 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
       price = cardPrice(e, ask, fx);
       prices.set(id, price);
     }
-    return { ...e.summary, price };
+    // The detail's amenities and policies stay on the server: the filters' counts say what a card needs.
+    const { amenities: _a, policies: _p, ...summary } = e.summary;
+    return { ...summary, price };
   });
-  return { properties, total: ids.length, unbookable };
+  return { properties, total: ids.length, unbookable, facets };
 }
 
 /**
@@ -179,10 +200,11 @@ export async function fromReplica(request: SearchRequest, today: string) {
   const index = await replicaIndexIfBuilt(await getSiteDb());
   if (!index?.complete) return null;
   const fx = currentFxRates();
-  const { properties, total, unbookable } = searchIndex(index, request, today, fx);
+  const { properties, total, unbookable, facets } = searchIndex(index, request, today, fx);
   return {
     properties,
     unbookable,
+    facets,
     pagination: {
       page: request.page,
       per_page: request.perPage,

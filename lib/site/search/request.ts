@@ -8,6 +8,7 @@ import { cleanSearchParams, PER_PAGE, PRICE_SORTS, type SearchSort } from '@/lib
 import { guestsOf, PARTY_LIMITS, readStay, type Stay } from '@/lib/site/browser/stay';
 import { currentFxRates } from '@/lib/site/replica';
 import { displayCurrencies } from '@/lib/site/replica/fx';
+import { type FilterAsk, filtering, POLICY_FILTERS } from './filters';
 
 /*
  * A search as the site understands it, read once from its URL (cleaned by search-url.ts) and carried whole
@@ -34,6 +35,8 @@ export interface SearchRequest {
   price: { min?: number; max?: number };
   /** The display currency prices are compared (and converted) in. */
   currency: string;
+  /** Property type, amenities, bathrooms, rating, policies (filters.ts); absent when the URL names none. */
+  filters?: FilterAsk;
   /** The map's area (`bounds=west,south,east,north`). */
   bounds?: Bounds;
   page: number;
@@ -88,6 +91,58 @@ const boundsSchema = z.object({
     .optional(),
 });
 
+/** A comma-separated list of keys (`type=villa,apartment`), each a lower-case word or hyphenated words. */
+const keyList = (max: number, allowed?: readonly string[]) =>
+  z.string().transform((v, ctx) => {
+    const keys = [
+      ...new Set(
+        v
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean),
+      ),
+    ];
+    const bad = keys.find((k) => !/^[a-z0-9][a-z0-9_-]{0,59}$/.test(k) || (allowed && !allowed.includes(k)));
+    if (bad !== undefined || keys.length > max) {
+      ctx.addIssue({
+        code: 'custom',
+        message: allowed
+          ? `must be one of ${allowed.join(', ')} (several separated by commas)`
+          : `must be at most ${max} keys separated by commas`,
+      });
+      return z.NEVER;
+    }
+    return keys;
+  });
+
+// The filters over the replica's facts (filters.ts).
+const filterSchema = z.object({
+  type: keyList(20).optional(),
+  amenities: keyList(20).optional(),
+  bathrooms: intParam(1, 50).optional(),
+  rating: z
+    .string()
+    .regex(/^[1-5](\.[05])?$/, { error: 'must be a rating from 1 to 5, in halves' })
+    .transform(Number)
+    .optional(),
+  policies: keyList(
+    POLICY_FILTERS.length,
+    POLICY_FILTERS.map((p) => p.value),
+  ).optional(),
+});
+
+/** The filters asked, or undefined when none is. */
+function filtersOf(v: z.infer<typeof filterSchema>): FilterAsk | undefined {
+  const asked: FilterAsk = {
+    types: v.type ?? [],
+    amenities: v.amenities ?? [],
+    bathrooms: v.bathrooms,
+    rating: v.rating,
+    policies: v.policies ?? [],
+  };
+  return filtering(asked) ? asked : undefined;
+}
+
 /**
  * The catalog's part of the URL by the catalog's own schema: destination, dates, page and page size, its
  * sorts, and an old link's `guests`. A price sort is the site's, so the catalog's schema is not asked.
@@ -118,10 +173,11 @@ export function parseSearchRequest(params: URLSearchParams, rules: SearchRules):
   const party = parseQuery(partySchema, params);
   const price = parseQuery(priceSchema, params);
   const area = parseQuery(boundsSchema, params);
+  const filter = parseQuery(filterSchema, params);
   const currency = price.ok ? (price.value.currency ?? rules.defaultCurrency) : undefined;
   const known = currency === undefined || rules.currencies.includes(currency);
   const stayOk = Object.keys(past).length === 0;
-  if (!catalog.ok || !party.ok || !price.ok || !area.ok || !known || !currency || !stayOk)
+  if (!catalog.ok || !party.ok || !price.ok || !area.ok || !filter.ok || !known || !currency || !stayOk)
     return {
       ok: false,
       errors: {
@@ -130,6 +186,7 @@ export function parseSearchRequest(params: URLSearchParams, rules: SearchRules):
         ...(catalog.ok ? {} : catalog.errors),
         ...(price.ok ? {} : price.errors),
         ...(area.ok ? {} : area.errors),
+        ...(filter.ok ? {} : filter.errors),
         ...(known ? {} : { currency: `must be one of ${rules.currencies.join(', ')}` }),
       },
     };
@@ -146,6 +203,7 @@ export function parseSearchRequest(params: URLSearchParams, rules: SearchRules):
       sort: catalog.sort,
       price: { min: price.value.price_min, max: price.value.price_max },
       currency,
+      filters: filtersOf(filter.value),
       bounds: area.value.bounds,
       page,
       perPage: per_page,
