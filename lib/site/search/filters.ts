@@ -34,7 +34,7 @@ export const POLICY_FILTERS = [
 ] as const;
 export const BATHROOM_CHOICES = [1, 2, 3, 4, 5];
 export const RATING_CHOICES = [3, 4, 4.5];
-/** How many amenities are offered, and at most how many from one category. */
+/** How many amenities are offered, and at most how many from one category once the asked-for are in. */
 const AMENITY_CHOICES = 10;
 const PER_CATEGORY = 2;
 const HISTOGRAM_BINS = 24;
@@ -88,9 +88,29 @@ export const filtering = (f: FilterAsk) =>
   f.rating !== undefined;
 
 /**
- * The amenities offered as filters, from the catalog's own data: the items the most rentals list (at most
- * two a category, so pools do not crowd out Wi-Fi), leaving out what every rental has (it narrows nothing).
- * Worked out once per index.
+ * What travellers ask listing sites for most, in that order, as words to find in the catalog's own amenity
+ * names (whatever its categories call them): the items offered are the catalog's, found by these.
+ */
+const ASKED_FOR: { find: RegExp; not?: RegExp }[] = [
+  { find: /\bpool\b/i, not: /fence|table/i },
+  { find: /wi-?fi|internet/i },
+  { find: /parking|garage|car ?port/i },
+  { find: /air[ -]?condition/i },
+  { find: /hot ?tub|jacuzzi|whirlpool/i },
+  { find: /washing machine|washer/i },
+  { find: /dishwasher/i },
+  { find: /barbecue|bbq|grill/i },
+  { find: /ev charg|electric car/i },
+  { find: /fireplace|log burner/i },
+  { find: /\bgym\b|fitness/i },
+  { find: /sauna/i },
+];
+
+/**
+ * The amenities offered as filters, from the catalog's own data: for each thing travellers ask for most
+ * (ASKED_FOR), the item of the catalog that names it and the most rentals list; then, while fewer than ten,
+ * the items the most rentals list (at most two a category). What every rental has narrows nothing and is
+ * left out. Worked out once per index.
  */
 const offeredSeen = new WeakMap<ReplicaIndex, { value: string; label: string; category: string }[]>();
 export function offeredAmenities(index: ReplicaIndex) {
@@ -109,16 +129,26 @@ export function offeredAmenities(index: ReplicaIndex) {
         held.set(value, h);
       }
   }
-  const perCategory = new Map<string, number>();
-  const offered = [...held.values()]
+  const useful = [...held.values()]
     .filter((h) => h.count < index.entries.size)
-    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
-    .filter((h) => {
-      const n = perCategory.get(h.category) ?? 0;
-      if (n >= PER_CATEGORY) return false;
-      perCategory.set(h.category, n + 1);
-      return true;
-    })
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  const chosen: typeof useful = [];
+  for (const want of ASKED_FOR) {
+    const item = useful.find(
+      (h) => want.find.test(h.label) && !want.not?.test(h.label) && !chosen.includes(h),
+    );
+    if (item) chosen.push(item);
+  }
+  const perCategory = new Map<string, number>();
+  for (const h of chosen) perCategory.set(h.category, (perCategory.get(h.category) ?? 0) + 1);
+  for (const h of useful) {
+    if (chosen.length >= AMENITY_CHOICES) break;
+    const n = perCategory.get(h.category) ?? 0;
+    if (chosen.includes(h) || n >= PER_CATEGORY) continue;
+    perCategory.set(h.category, n + 1);
+    chosen.push(h);
+  }
+  const offered = chosen
     .slice(0, AMENITY_CHOICES)
     .map(({ value, label, category }) => ({ value, label, category }));
   offeredSeen.set(index, offered);
