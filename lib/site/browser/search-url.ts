@@ -14,6 +14,9 @@ export const SEARCH_KEYS = [
   'location',
   'checkin',
   'checkout',
+  // Flexible dates instead: `flex=week|weekend|N` nights, `months=2027-03,2027-04` (lib/site/search/flexible.ts).
+  'flex',
+  'months',
   'adults',
   'children',
   'infants',
@@ -116,7 +119,7 @@ export const hasParty = (params: URLSearchParams) =>
 export function activeFilters(params: URLSearchParams, fixedLocation?: number): number {
   return [
     !fixedLocation && params.has('location'),
-    params.has('checkin') || params.has('checkout'),
+    params.has('checkin') || params.has('checkout') || params.has('flex'),
     hasParty(params),
     params.has('bedrooms'),
     params.has('price_min') || params.has('price_max'),

@@ -11,6 +11,7 @@ import { type ReplicaEntry, type ReplicaIndex, replicaIndexIfBuilt } from '@/lib
 import type { CardPrice, Facets, ReplicaSummary, Unbookable } from '@/lib/site/replica/types';
 import { cardPrice, type PriceAsk, stayRefusal } from './card-price';
 import { facetsOf, histogramOf, NO_FILTERS, passes } from './filters';
+import { cheapestStay, flexibleCheckins } from './flexible';
 import type { SearchRequest } from './request';
 
 /*
@@ -23,8 +24,15 @@ import type { SearchRequest } from './request';
  * remembers its answers, so paging through a search or asking it again costs a lookup.
  */
 
+/** A flexible search's stay of one rental (its cheapest): what its card is priced for and links to. */
+export interface CardStay {
+  checkin: string;
+  checkout: string;
+}
+
 export interface ReplicaPage {
-  properties: (ReplicaSummary & { price: CardPrice })[];
+  /** Each with its card price; in a flexible search, with the stay it is priced for. */
+  properties: (ReplicaSummary & { price: CardPrice; stay?: CardStay })[];
   /** Every rental that can be booked as searched, on every page. */
   total: number;
   /** What a dated search left out as the rules refuse its stay there (null without dates). */
@@ -36,6 +44,7 @@ export interface ReplicaPage {
 type Answer = {
   ids: number[];
   prices: Map<number, CardPrice>;
+  stays: Map<number, CardStay> | null;
   unbookable: Unbookable | null;
   facets: Facets;
 };
@@ -99,16 +108,36 @@ function matching(
 }
 
 /**
+ * A flexible search's matches: the catalog's (place, size, area), each with its cheapest stay of the length
+ * asked in the months asked (flexible.ts), those with none left out.
+ */
+function flexibleMatching(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates) {
+  const flex = r.flexible!;
+  const checkins = flexibleCheckins(flex, ask.today);
+  const prices = new Map<number, CardPrice>();
+  const stays = new Map<number, CardStay>();
+  const found = catalogMatches(index, r).filter((e) => {
+    const best = cheapestStay(e, checkins, { ...ask, nights: flex.nights }, fx);
+    if (!best) return false;
+    prices.set(e.id, best.price);
+    stays.set(e.id, { checkin: best.checkin, checkout: best.checkout });
+    return true;
+  });
+  return { found, prices, stays };
+}
+
+/**
  * The whole answer, in order: filtered by the nightly price range and the filters (filters.ts), sorted by
  * price or the catalog's sort; with each filter's counts (the price range applied) and the histogram of
  * nightly prices (every filter applied but the price range). Every match is priced, for the histogram.
  */
 function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates): Answer {
-  const matched = matching(index, r);
+  const flex = r.flexible ? flexibleMatching(index, r, ask, fx) : null;
+  const matched = flex ? { found: flex.found, unbookable: null } : matching(index, r);
   const filters = r.filters ?? NO_FILTERS;
   let found = matched.found;
-  const prices = new Map<number, CardPrice>();
-  for (const e of found) prices.set(e.id, cardPrice(e, ask, fx));
+  const prices = flex?.prices ?? new Map<number, CardPrice>();
+  if (!flex) for (const e of found) prices.set(e.id, cardPrice(e, ask, fx));
   const nightly: number[] = [];
   for (const e of found) {
     const n = compared(prices.get(e.id)!);
@@ -124,17 +153,25 @@ function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRate
   }
   const facets: Facets = { ...facetsOf(index, found, filters), histogram: histogramOf(nightly, r.currency) };
   found = found.filter((e) => passes(e.summary, filters));
-  if (r.sort === 'price' || r.sort === '-price') {
+  // A flexible search is sorted by its stays' totals unless another order is asked.
+  const sort = flex && r.sort === 'id' ? 'price' : r.sort;
+  if (sort === 'price' || sort === '-price') {
     // No whole price last, either way: an incomplete stay's, price on request.
-    const sign = r.sort === 'price' ? 1 : -1;
+    const sign = sort === 'price' ? 1 : -1;
     found.sort((a, b) => {
       const x = compared(prices.get(a.id)!);
       const y = compared(prices.get(b.id)!);
       if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0) || a.id - b.id;
       return sign * (x - y) || a.id - b.id;
     });
-  } else found.sort(BY[r.sort]);
-  return { ids: found.map((e) => e.id), prices, unbookable: matched.unbookable, facets };
+  } else found.sort(BY[sort]);
+  return {
+    ids: found.map((e) => e.id),
+    prices,
+    stays: flex?.stays ?? null,
+    unbookable: matched.unbookable,
+    facets,
+  };
 }
 
 /** The request's page from the index: its properties, each with its card price, and the total. */
@@ -148,6 +185,7 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
     r.sort,
     r.price,
     r.filters,
+    r.flexible,
     r.currency,
     r.bounds,
     today,
@@ -164,7 +202,7 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
     if (answers.size >= ANSWERS) answers.delete(answers.keys().next().value!);
     answers.set(key, found);
   }
-  const { ids, prices, unbookable, facets } = found;
+  const { ids, prices, stays, unbookable, facets } = found;
   const start = (r.page - 1) * r.perPage;
   const properties = ids.slice(start, start + r.perPage).map((id) => {
     const e = index.entries.get(id)!;
@@ -175,7 +213,8 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
     }
     // The detail's amenities and policies stay on the server: the filters' counts say what a card needs.
     const { amenities: _a, policies: _p, ...summary } = e.summary;
-    return { ...summary, price };
+    const stay = stays?.get(id);
+    return stay ? { ...summary, price, stay } : { ...summary, price };
   });
   return { properties, total: ids.length, unbookable, facets };
 }

@@ -9,6 +9,7 @@ import { guestsOf, PARTY_LIMITS, readStay, type Stay } from '@/lib/site/browser/
 import { currentFxRates } from '@/lib/site/replica';
 import { displayCurrencies } from '@/lib/site/replica/fx';
 import { type FilterAsk, filtering, POLICY_FILTERS } from './filters';
+import { FLEX_MAX_MONTHS, FLEX_MAX_NIGHTS, type FlexibleAsk } from './flexible';
 
 /*
  * A search as the site understands it, read once from its URL (cleaned by search-url.ts) and carried whole
@@ -35,6 +36,11 @@ export interface SearchRequest {
   price: { min?: number; max?: number };
   /** The display currency prices are compared (and converted) in. */
   currency: string;
+  /**
+   * Flexible dates (`flex=week|weekend|N` and `months=YYYY-MM,…`): each rental's cheapest stay of that length
+   * in those months (flexible.ts) instead of the stay's dates, which are then left out.
+   */
+  flexible?: FlexibleAsk;
   /** Property type, amenities, bathrooms, rating, policies (filters.ts); absent when the URL names none. */
   filters?: FilterAsk;
   /** The map's area (`bounds=west,south,east,north`). */
@@ -131,6 +137,46 @@ const filterSchema = z.object({
   ).optional(),
 });
 
+// Flexible dates: the stay's length and the months a check-in may fall in.
+const flexSchema = z
+  .object({
+    flex: z
+      .string()
+      .transform((v, ctx) => {
+        if (v === 'week') return { nights: 7, weekend: false };
+        if (v === 'weekend') return { nights: 2, weekend: true };
+        const n = /^\d{1,2}$/.test(v) ? Number(v) : 0;
+        if (n >= 1 && n <= FLEX_MAX_NIGHTS) return { nights: n, weekend: false };
+        ctx.addIssue({ code: 'custom', message: `must be week, weekend or 1 to ${FLEX_MAX_NIGHTS} nights` });
+        return z.NEVER;
+      })
+      .optional(),
+    months: z
+      .string()
+      .transform((v, ctx) => {
+        const months = [...new Set(v.split(',').map((m) => m.trim()))].sort();
+        if (months.length > FLEX_MAX_MONTHS || months.some((m) => !/^\d{4}-(0[1-9]|1[0-2])$/.test(m))) {
+          ctx.addIssue({ code: 'custom', message: `must be 1 to ${FLEX_MAX_MONTHS} months such as 2027-03` });
+          return z.NEVER;
+        }
+        return months;
+      })
+      .optional(),
+  })
+  .refine((v) => v.months === undefined || v.flex !== undefined, {
+    error: 'is required with months',
+    path: ['flex'],
+  })
+  .refine((v) => v.flex === undefined || v.months !== undefined, {
+    error: 'is required with flex',
+    path: ['months'],
+  });
+
+/** A flexible search's months, none of them over (a month already past has no check-in left to offer). */
+function pastMonths(flex: z.infer<typeof flexSchema>, today: string): FieldErrors {
+  return flex.months?.some((m) => m < today.slice(0, 7)) ? { months: 'must be this month or later' } : {};
+}
+
 /** The filters asked, or undefined when none is. */
 function filtersOf(v: z.infer<typeof filterSchema>): FilterAsk | undefined {
   const asked: FilterAsk = {
@@ -174,10 +220,22 @@ export function parseSearchRequest(params: URLSearchParams, rules: SearchRules):
   const price = parseQuery(priceSchema, params);
   const area = parseQuery(boundsSchema, params);
   const filter = parseQuery(filterSchema, params);
+  const flex = parseQuery(flexSchema, params);
+  const pastFlex = flex.ok ? pastMonths(flex.value, rules.today) : {};
   const currency = price.ok ? (price.value.currency ?? rules.defaultCurrency) : undefined;
   const known = currency === undefined || rules.currencies.includes(currency);
-  const stayOk = Object.keys(past).length === 0;
-  if (!catalog.ok || !party.ok || !price.ok || !area.ok || !filter.ok || !known || !currency || !stayOk)
+  const stayOk = Object.keys(past).length === 0 && Object.keys(pastFlex).length === 0;
+  if (
+    !catalog.ok ||
+    !party.ok ||
+    !price.ok ||
+    !area.ok ||
+    !filter.ok ||
+    !flex.ok ||
+    !known ||
+    !currency ||
+    !stayOk
+  )
     return {
       ok: false,
       errors: {
@@ -187,10 +245,16 @@ export function parseSearchRequest(params: URLSearchParams, rules: SearchRules):
         ...(price.ok ? {} : price.errors),
         ...(area.ok ? {} : area.errors),
         ...(filter.ok ? {} : filter.errors),
+        ...(flex.ok ? {} : flex.errors),
+        ...pastFlex,
         ...(known ? {} : { currency: `must be one of ${rules.currencies.join(', ')}` }),
       },
     };
-  const stay = readStay(params);
+  const asked = readStay(params);
+  const { flex: length, months } = flex.value;
+  const flexible = length && months ? { ...length, months } : undefined;
+  // A flexible search's stays are each rental's own: the URL's dates (if any) are not searched.
+  const stay = flexible ? { ...asked, checkin: undefined, checkout: undefined } : asked;
   const { location, guests, page, per_page } = catalog.value;
   // Adults and children are everyone staying; an old link's `guests` (kept only without them) says so itself.
   const named = params.has('adults') || params.has('children');
@@ -204,6 +268,7 @@ export function parseSearchRequest(params: URLSearchParams, rules: SearchRules):
       price: { min: price.value.price_min, max: price.value.price_max },
       currency,
       filters: filtersOf(filter.value),
+      flexible,
       bounds: area.value.bounds,
       page,
       perPage: per_page,
