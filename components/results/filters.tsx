@@ -128,7 +128,15 @@ export function Filters({
             }}
           />
         )}
-        <DateRangeField checkin={stay.checkin} checkout={stay.checkout} />
+        <DateRangeField
+          checkin={stay.checkin}
+          checkout={stay.checkout}
+          flexible={
+            params.get('flex') && params.get('months')
+              ? { flex: params.get('flex')!, months: params.get('months')!.split(',') }
+              : null
+          }
+        />
         <GuestsField initial={{ adults: stay.adults, children: stay.children, infants: stay.infants ?? 0 }} />
         <div>
           <label htmlFor="f-bedrooms" className="block text-sm font-medium text-ink-700">

@@ -6,7 +6,11 @@ import type { CoverPreload } from './card-photos';
 
 /** A page of results as the site's /api/search (and the page's server render) gives it. */
 export type ResultsPage = {
-  properties: (CatalogPage['properties'][number] & { price?: CardPrice })[];
+  /** In a flexible search, each with the stay it is priced for (its cheapest of the length asked). */
+  properties: (CatalogPage['properties'][number] & {
+    price?: CardPrice;
+    stay?: { checkin: string; checkout: string };
+  })[];
   pagination: CatalogPage['pagination'];
   /** `replica`: the site's own copy answered, with prices; `upstream`: the catalog did (no prices yet). */
   source?: 'replica' | 'upstream';

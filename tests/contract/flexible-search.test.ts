@@ -88,6 +88,95 @@ function windowDays(months: string[], weekend: boolean): string[] {
   return days;
 }
 
+type Search = ReturnType<typeof randomFlexible>;
+type Index = Awaited<ReturnType<typeof replicaIndex>>;
+type Entry = Index['entries'] extends Map<number, infer E> ? E : never;
+
+/** The cheapest whole total of the rental's free stays over the check-ins, and how many are free (lib/rules). */
+function cheapestByRules(e: Entry, s: Search, days: string[]) {
+  let cheapest: number | null = null;
+  let free = 0;
+  for (const checkin of days) {
+    const checkout = addDays(checkin, s.nights);
+    if (availabilityProblem(e.occupancy, checkin, checkout)) continue;
+    const ruled = {
+      checkin,
+      checkout,
+      ...s.party,
+      property: {
+        bedrooms: e.summary.bedrooms,
+        sleeps: e.summary.sleeps,
+        priceOnRequest: e.rates.priceOnRequest ?? false,
+      },
+      periods: e.rates.periods,
+      defaultRate: e.rates.defaultRate,
+    };
+    if (ruleProblem(ruled)) continue;
+    free++;
+    if (e.rates.priceOnRequest) continue;
+    const priced = priceStay({
+      ...ruled,
+      minorUnits: minorUnits(e.rates.currency),
+      fees: e.rates.fees,
+      taxRates: e.rates.taxRates,
+      promotions: e.rates.promotions ?? [],
+    });
+    if (priced.accuracy !== 'incomplete') cheapest = Math.min(cheapest ?? Infinity, priced.totals.total);
+  }
+  return { cheapest, free };
+}
+
+/**
+ * Brute force with the shared rules on the replica's rows: every check-in of the window, every rental the
+ * catalog's filters find (place, size). A rental with a free stay has a card at its cheapest total; one
+ * without has none. Returns how many other free stays were weighed.
+ */
+function bruteForce(index: Index, s: Search, days: string[], cards: Card[], asked: string) {
+  const places = s.query.has('location') ? index.descendants.get(Number(s.query.get('location'))) : null;
+  const party = s.party.adults + s.party.children;
+  let weighed = 0;
+  for (const e of index.entries.values()) {
+    if (places && !places.has(e.summary.location.id)) continue;
+    if (e.summary.sleeps < party) continue;
+    const { cheapest, free } = cheapestByRules(e, s, days);
+    const card = cards.find((c) => c.id === e.id);
+    if (!free) {
+      expect(card, `${asked} #${e.id} has no free stay`).toBeUndefined();
+      continue;
+    }
+    expect(card, `${asked} #${e.id} has ${free} free stays but no card`).toBeDefined();
+    if (cheapest === null) expect(card!.price.amount, `${asked} #${e.id}`).toBeNull();
+    else expect(card!.price.amount, `${asked} #${e.id}: a cheaper stay exists`).toBe(cheapest);
+    weighed += free - 1;
+  }
+  return weighed;
+}
+
+/** Each card's stay is in the window, of the length asked, and (the first four) the quote's at its total. */
+async function cardsQuoted(s: Search, days: string[], cards: Card[], asked: string) {
+  let quoted = 0;
+  for (const [n, card] of cards.entries()) {
+    expect(card.stay, asked).toBeDefined();
+    const { checkin, checkout } = card.stay!;
+    expect(days, `${asked} #${card.id}`).toContain(checkin);
+    expect(addDays(checkin, s.nights)).toBe(checkout);
+    if (n >= 4) continue;
+    const stay = new URLSearchParams({
+      checkin,
+      checkout,
+      adults: String(s.party.adults),
+      children: String(s.party.children),
+    });
+    const q = await quote(card.id, stay.toString());
+    expect(q.status, `${asked} → #${card.id} ${stay}: ${JSON.stringify(q.body)}`).toBe(200);
+    if (q.body.price_on_request) expect(card.price.kind).toBe('on_request');
+    else if (q.body.accuracy === 'incomplete') expect(card.price.amount).toBeNull();
+    else expect(card.price.amount, `${asked} → #${card.id}`).toBe(q.body.totals.total);
+    quoted++;
+  }
+  return quoted;
+}
+
 describe('flexible dates', { timeout: 900_000 }, () => {
   beforeAll(async () => {
     const progress = await runReplicaWork({
@@ -129,7 +218,6 @@ describe('flexible dates', { timeout: 900_000 }, () => {
       const cards = res.body.properties;
       expect(res.body.pagination.total, asked).toBe(cards.length);
       const days = windowDays(s.months, s.weekend);
-      const shown = new Set(cards.map((c) => c.id));
       // Sorted by the stays' totals (display currency), no figure last.
       const figures = cards.map((c) => (c.price.converted ?? c.price).amount);
       const firstNone = figures.indexOf(null);
@@ -141,74 +229,8 @@ describe('flexible dates', { timeout: 900_000 }, () => {
           asked,
         ).toBe(true);
 
-      for (const [n, card] of cards.entries()) {
-        expect(card.stay, asked).toBeDefined();
-        const { checkin, checkout } = card.stay!;
-        expect(days, `${asked} #${card.id}`).toContain(checkin);
-        expect(addDays(checkin, s.nights)).toBe(checkout);
-        // The quote for the card's stay: the first cards of every search, asked of the catalog itself.
-        if (n < 4) {
-          const stay = new URLSearchParams({
-            checkin,
-            checkout,
-            adults: String(s.party.adults),
-            children: String(s.party.children),
-          });
-          const q = await quote(card.id, stay.toString());
-          expect(q.status, `${asked} → #${card.id} ${stay}: ${JSON.stringify(q.body)}`).toBe(200);
-          if (q.body.price_on_request) expect(card.price.kind).toBe('on_request');
-          else if (q.body.accuracy === 'incomplete') expect(card.price.amount).toBeNull();
-          else expect(card.price.amount, `${asked} → #${card.id}`).toBe(q.body.totals.total);
-          seen.quoted++;
-        }
-      }
-      // Brute force with the shared rules on the replica's rows: every check-in of the window, every rental
-      // the catalog's filters find (place, size).
-      const places = s.query.has('location') ? index.descendants.get(Number(s.query.get('location'))) : null;
-      const party = s.party.adults + s.party.children;
-      for (const e of index.entries.values()) {
-        if (places && !places.has(e.summary.location.id)) continue;
-        if (e.summary.sleeps < party) continue;
-        let cheapest: number | null = null;
-        let free = 0;
-        for (const checkin of days) {
-          const checkout = addDays(checkin, s.nights);
-          if (availabilityProblem(e.occupancy, checkin, checkout)) continue;
-          const ruled = {
-            checkin,
-            checkout,
-            ...s.party,
-            property: {
-              bedrooms: e.summary.bedrooms,
-              sleeps: e.summary.sleeps,
-              priceOnRequest: e.rates.priceOnRequest ?? false,
-            },
-            periods: e.rates.periods,
-            defaultRate: e.rates.defaultRate,
-          };
-          if (ruleProblem(ruled)) continue;
-          free++;
-          if (e.rates.priceOnRequest) continue;
-          const priced = priceStay({
-            ...ruled,
-            minorUnits: minorUnits(e.rates.currency),
-            fees: e.rates.fees,
-            taxRates: e.rates.taxRates,
-            promotions: e.rates.promotions ?? [],
-          });
-          if (priced.accuracy !== 'incomplete')
-            cheapest = Math.min(cheapest ?? Infinity, priced.totals.total);
-        }
-        const card = cards.find((c) => c.id === e.id);
-        if (!free) {
-          expect(shown.has(e.id), `${asked} #${e.id} has no free stay`).toBe(false);
-          continue;
-        }
-        expect(card, `${asked} #${e.id} has ${free} free stays but no card`).toBeDefined();
-        if (cheapest === null) expect(card!.price.amount, `${asked} #${e.id}`).toBeNull();
-        else expect(card!.price.amount, `${asked} #${e.id}: a cheaper stay exists`).toBe(cheapest);
-        if (free > 1) seen.leftOut += free - 1;
-      }
+      seen.quoted += await cardsQuoted(s, days, cards, asked);
+      seen.leftOut += bruteForce(index, s, days, cards, asked);
       seen.cards += cards.length;
     }
     expect(seen.cards).toBeGreaterThan(2000);

@@ -38,6 +38,8 @@ const LABELS: Record<string, string> = {
   price_min: 'Lowest price a night',
   price_max: 'Highest price a night',
   currency: 'Currency',
+  flex: 'Flexible dates',
+  months: 'Months',
   type: 'Property type',
   amenities: 'Amenities',
   bathrooms: 'Bathrooms',
