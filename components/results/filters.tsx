@@ -1,11 +1,11 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DateRangeField } from '@/components/search-form/date-range-field';
 import { DestinationCombobox } from '@/components/search-form/destination-combobox';
 import { FIELD } from '@/components/search-form/field-style';
 import { GuestsField } from '@/components/search-form/guests-field';
 import { FiltersIcon } from '@/components/ui/icons';
 import { apiGet } from '@/lib/site/browser/api-client';
-import { activeFilters, apiQueryFor, SORTS } from '@/lib/site/browser/search-url';
+import { activeFilters, apiQueryFor, SORTS, searchKey } from '@/lib/site/browser/search-url';
 import type { Facets } from '@/lib/site/replica/types';
 import { FacetFilters, PriceHistogram } from './facet-filters';
 import { PriceRange } from './price-range';
@@ -41,6 +41,22 @@ function usePendingCount(url: SearchUrl) {
   };
   // Counts asked for another search's form (the URL moved since) no longer apply.
   return { pending: pending?.key === url.key ? pending : null, onChange };
+}
+
+/**
+ * A choice made before the form was live (it hydrates when first used) changed no state: once live, if its
+ * fields no longer ask for the URL's search, they are counted.
+ */
+function useCountOnLive(
+  form: React.RefObject<HTMLFormElement | null>,
+  url: SearchUrl,
+  count: (f: HTMLFormElement) => void,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first goes live
+  useEffect(() => {
+    const f = form.current;
+    if (f && searchKey(url.formSearch(new FormData(f))) !== url.key) count(f);
+  }, []);
 }
 
 /**
@@ -82,6 +98,8 @@ export function Filters({
   const locationId = Number(params.get('location')) || null;
   const count = activeFilters(params, fixedLocation);
   const { pending, onChange } = usePendingCount(url);
+  const formRef = useRef<HTMLFormElement>(null);
+  useCountOnLive(formRef, url, onChange);
   const shown = pending ?? (total === undefined ? null : { total, facets });
   const counted = pending?.facets ?? facets;
   return (
@@ -106,6 +124,7 @@ export function Filters({
       </div>
       <form
         key={url.key}
+        ref={formRef}
         id="search-filters"
         onSubmit={(e) => {
           e.preventDefault();
