@@ -66,14 +66,15 @@ export function Results({
       ? results.error.fields
       : undefined;
   const currency = data?.prices?.currency ?? params.get('currency') ?? displayCurrency;
-  // Each card leads to its rental with this stay, in the display currency chosen.
+  // Each card leads to its rental with this stay (a flexible search's: the card's own), in the display
+  // currency chosen.
   const hrefOf = (id: number) =>
     withStay(
       withCurrency(
         cardLink ? cardLink.base.replace('{id}', String(id)) : `/properties/${id}`,
         params.get('currency'),
       ),
-      stay,
+      { ...stay, ...data?.properties.find((p) => p.id === id)?.stay },
     );
   const found = data && data.properties.length > 0;
 
@@ -89,6 +90,8 @@ export function Results({
         fixedLocation={fixedLocation}
         currency={currency}
         fieldErrors={fieldErrors}
+        facets={data?.facets}
+        total={data?.pagination.total}
       />
       <section
         aria-labelledby="results-heading"

@@ -8,8 +8,10 @@ import { currentFxRates } from '@/lib/site/replica';
 import { freeFor } from '@/lib/site/replica/calendar';
 import type { FxRates } from '@/lib/site/replica/fx';
 import { type ReplicaEntry, type ReplicaIndex, replicaIndexIfBuilt } from '@/lib/site/replica/in-memory';
-import type { CardPrice, ReplicaSummary, Unbookable } from '@/lib/site/replica/types';
-import { cardPrice, type PriceAsk, stayPriceFloor, stayRefusal } from './card-price';
+import type { CardPrice, Facets, ReplicaSummary, Unbookable } from '@/lib/site/replica/types';
+import { cardPrice, type PriceAsk, stayRefusal } from './card-price';
+import { facetsOf, histogramOf, NO_FILTERS, passes } from './filters';
+import { cheapestStay, flexibleCheckins } from './flexible';
 import type { SearchRequest } from './request';
 
 /*
@@ -22,16 +24,31 @@ import type { SearchRequest } from './request';
  * remembers its answers, so paging through a search or asking it again costs a lookup.
  */
 
+/** A flexible search's stay of one rental (its cheapest): what its card is priced for and links to. */
+export interface CardStay {
+  checkin: string;
+  checkout: string;
+}
+
 export interface ReplicaPage {
-  properties: (ReplicaSummary & { price: CardPrice })[];
+  /** Each with its card price; in a flexible search, with the stay it is priced for. */
+  properties: (ReplicaSummary & { price: CardPrice; stay?: CardStay })[];
   /** Every rental that can be booked as searched, on every page. */
   total: number;
   /** What a dated search left out as the rules refuse its stay there (null without dates). */
   unbookable: Unbookable | null;
+  /** Each filter's choices with the count choosing it would leave, and the price histogram. */
+  facets: Facets;
 }
 
-/** A search's answer: its ids in order (the first of them, at least as many as the pages asked), its total. */
-type Answer = { ids: number[]; total: number; prices: Map<number, CardPrice>; unbookable: Unbookable | null };
+/** A search's answer: its ids in order, their card prices, a flexible search's stays, the filters' counts. */
+type Answer = {
+  ids: number[];
+  prices: Map<number, CardPrice>;
+  stays: Map<number, CardStay> | null;
+  unbookable: Unbookable | null;
+  facets: Facets;
+};
 const ANSWERS = 300;
 const remembered = new WeakMap<ReplicaIndex, Map<string, Answer>>();
 
@@ -98,70 +115,43 @@ function matching(
   return { found: bookable, unbookable };
 }
 
-/** Orders priced cards: by the compared figure, a card without one last, then by id. */
-function byPrice(prices: Map<number, CardPrice>, sign: number) {
-  return (a: ReplicaEntry, b: ReplicaEntry) => {
-    const x = compared(prices.get(a.id)!);
-    const y = compared(prices.get(b.id)!);
-    if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0) || a.id - b.id;
-    return sign * (x - y) || a.id - b.id;
-  };
-}
-
 /**
- * The first `need` of a dated search's matches by price, lowest first, pricing as few as it can: each
- * match's floor (stayPriceFloor) is a sum over its calendar, and matches are priced exactly in the order of
- * their floors until the `need`-th cheapest priced card is below the next floor. The rest cannot come
- * before it, so the order of the first `need` is that of pricing all of them and sorting.
+ * A flexible search's matches: the catalog's (place, size, area), each with its cheapest stay of the length
+ * asked in the months asked (flexible.ts), those with none left out.
  */
-function cheapestFirst(
-  found: ReplicaEntry[],
-  need: number,
-  ask: PriceAsk & { stay: { checkin: string; checkout: string } },
-  fx: FxRates,
-  prices: Map<number, CardPrice>,
-): ReplicaEntry[] {
-  const floors = new Float64Array(found.length);
-  for (let i = 0; i < found.length; i++) floors[i] = stayPriceFloor(found[i]!, ask.stay, ask.currency, fx);
-  const order = Array.from(found.keys()).sort((a, b) => floors[a]! - floors[b]! || a - b);
-  const sort = byPrice(prices, 1);
-  const top: ReplicaEntry[] = [];
-  for (let k = 0; k < order.length; k++) {
-    const i = order[k]!;
-    const e = found[i]!;
-    const price = cardPrice(e, ask, fx);
-    prices.set(e.id, price);
-    const value = compared(price);
-    if (value !== null) {
-      top.push(e);
-      top.sort(sort);
-      if (top.length > need) top.pop();
-    }
-    const next = k + 1 < order.length ? floors[order[k + 1]!]! : Number.POSITIVE_INFINITY;
-    if (top.length === need && compared(prices.get(top[need - 1]!.id)!)! < next) return top;
-  }
-  // Every match priced: the whole order, those without a price last.
-  return [...found].sort(sort);
-}
-
-/**
- * The answer, in order: filtered by the nightly price range, sorted by price or the catalog's sort. A dated
- * search sorted by lowest price orders only its first `need` (ids may be a prefix of the `total` matches).
- */
-function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates, need: number): Answer {
-  const matched = matching(index, r);
-  let found = matched.found;
+function flexibleMatching(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates) {
+  const flex = r.flexible!;
+  const checkins = flexibleCheckins(flex, ask.today);
   const prices = new Map<number, CardPrice>();
-  const ranged = r.price.min !== undefined || r.price.max !== undefined;
-  const { checkin, checkout } = ask.stay;
-  if (r.sort === 'price' && !ranged && checkin && checkout) {
-    const total = found.length;
-    const top = cheapestFirst(found, need, { ...ask, stay: { ...ask.stay, checkin, checkout } }, fx, prices);
-    return { ids: top.map((e) => e.id), total, prices, unbookable: matched.unbookable };
+  const stays = new Map<number, CardStay>();
+  const found = catalogMatches(index, r).filter((e) => {
+    const best = cheapestStay(e, checkins, { ...ask, nights: flex.nights }, fx);
+    if (!best) return false;
+    prices.set(e.id, best.price);
+    stays.set(e.id, { checkin: best.checkin, checkout: best.checkout });
+    return true;
+  });
+  return { found, prices, stays };
+}
+
+/**
+ * The whole answer, in order: filtered by the nightly price range and the filters (filters.ts), sorted by
+ * price or the catalog's sort; with each filter's counts (the price range applied) and the histogram of
+ * nightly prices (every filter applied but the price range). Every match is priced, for the histogram.
+ */
+function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates): Answer {
+  const flex = r.flexible ? flexibleMatching(index, r, ask, fx) : null;
+  const matched = flex ? { found: flex.found, unbookable: null } : matching(index, r);
+  const filters = r.filters ?? NO_FILTERS;
+  let found = matched.found;
+  const prices = flex?.prices ?? new Map<number, CardPrice>();
+  if (!flex) for (const e of found) prices.set(e.id, cardPrice(e, ask, fx));
+  const nightly: number[] = [];
+  for (const e of found) {
+    const n = compared(prices.get(e.id)!);
+    if (n !== null && passes(e.summary, filters)) nightly.push(n);
   }
-  const bySort = r.sort === 'price' || r.sort === '-price';
-  if (bySort || ranged) for (const e of found) prices.set(e.id, cardPrice(e, ask, fx));
-  if (ranged) {
+  if (r.price.min !== undefined || r.price.max !== undefined) {
     const min = r.price.min ?? Number.NEGATIVE_INFINITY;
     const max = r.price.max ?? Number.POSITIVE_INFINITY;
     found = found.filter((e) => {
@@ -169,10 +159,27 @@ function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRate
       return n !== null && n >= min && n <= max;
     });
   }
-  // No whole price last, either way: an incomplete stay's, price on request.
-  if (r.sort === 'price' || r.sort === '-price') found.sort(byPrice(prices, r.sort === 'price' ? 1 : -1));
-  else found.sort(BY[r.sort]);
-  return { ids: found.map((e) => e.id), total: found.length, prices, unbookable: matched.unbookable };
+  const facets: Facets = { ...facetsOf(index, found, filters), histogram: histogramOf(nightly, r.currency) };
+  found = found.filter((e) => passes(e.summary, filters));
+  // A flexible search is sorted by its stays' totals unless another order is asked.
+  const sort = flex && r.sort === 'id' ? 'price' : r.sort;
+  if (sort === 'price' || sort === '-price') {
+    // No whole price last, either way: an incomplete stay's, price on request.
+    const sign = sort === 'price' ? 1 : -1;
+    found.sort((a, b) => {
+      const x = compared(prices.get(a.id)!);
+      const y = compared(prices.get(b.id)!);
+      if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0) || a.id - b.id;
+      return sign * (x - y) || a.id - b.id;
+    });
+  } else found.sort(BY[sort]);
+  return {
+    ids: found.map((e) => e.id),
+    prices,
+    stays: flex?.stays ?? null,
+    unbookable: matched.unbookable,
+    facets,
+  };
 }
 
 /** The request's page from the index: its properties, each with its card price, and the total. */
@@ -185,6 +192,8 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
     r.stay,
     r.sort,
     r.price,
+    r.filters,
+    r.flexible,
     r.currency,
     r.bounds,
     today,
@@ -195,15 +204,13 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
     answers = new Map();
     remembered.set(index, answers);
   }
-  const end = r.page * r.perPage;
   let found = answers.get(key);
-  if (!found || (found.ids.length < end && found.ids.length < found.total)) {
-    // Deeper pages of a price-sorted search ask for more at once: a traveller paging on pages further.
-    found = answer(index, r, ask, fx, Math.max(end, 2 * (found?.ids.length ?? 0)));
+  if (!found) {
+    found = answer(index, r, ask, fx);
     if (answers.size >= ANSWERS) answers.delete(answers.keys().next().value!);
     answers.set(key, found);
   }
-  const { ids, prices, unbookable, total } = found;
+  const { ids, prices, stays, unbookable, facets } = found;
   const start = (r.page - 1) * r.perPage;
   const properties = ids.slice(start, start + r.perPage).map((id) => {
     const e = index.entries.get(id)!;
@@ -212,9 +219,12 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
       price = cardPrice(e, ask, fx);
       prices.set(id, price);
     }
-    return { ...e.summary, price };
+    // The detail's amenities and policies stay on the server: the filters' counts say what a card needs.
+    const { amenities: _a, policies: _p, ...summary } = e.summary;
+    const stay = stays?.get(id);
+    return stay ? { ...summary, price, stay } : { ...summary, price };
   });
-  return { properties, total, unbookable };
+  return { properties, total: ids.length, unbookable, facets };
 }
 
 /**
@@ -237,10 +247,11 @@ export async function fromReplica(request: SearchRequest, today: string) {
   const index = await replicaIndexIfBuilt(await getSiteDb());
   if (!index?.complete) return null;
   const fx = currentFxRates();
-  const { properties, total, unbookable } = searchIndex(index, request, today, fx);
+  const { properties, total, unbookable, facets } = searchIndex(index, request, today, fx);
   return {
     properties,
     unbookable,
+    facets,
     pagination: {
       page: request.page,
       per_page: request.perPage,
