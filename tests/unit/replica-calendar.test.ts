@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from '@/lib/dates';
 import { availabilityProblem, bedroomsPriced, nightlyAmount, rateForNight } from '@/lib/rules';
-import { freeFor, sliceRent } from '@/lib/site/replica/calendar';
+import { freeFor, sliceRent, stayCalendar } from '@/lib/site/replica/calendar';
 import { fxRates } from '@/lib/site/replica/fx';
 import type { SearchRequest } from '@/lib/site/search';
 import { cardPrice } from '@/lib/site/search/card-price';
@@ -64,9 +64,18 @@ describe('a rental calendar answers what the rules answer', () => {
     let estimated = 0;
     let missing = 0;
     for (const e of entries.slice(0, 300))
+      // The bedrooms a party needs, and any other: none, many, and more than any rate tier has.
       for (const s of stays.slice(0, 12))
-        for (const adults of [1, 4, 9]) {
-          const bedrooms = bedroomsPriced({ adults, children: 0, property: e.summary });
+        for (const bedrooms of [
+          bedroomsPriced({ adults: 4, children: 0, property: e.summary }),
+          0,
+          1,
+          2,
+          3,
+          5,
+          8,
+          5_000_000,
+        ]) {
           const nights = daysBetween(s.checkin, s.checkout);
           const { rent, gaps, fallback } = byTheRules(e, bedrooms, s.checkin, nights);
           const slice = sliceRent(e.calendar, bedrooms, s.checkin, nights)!;
@@ -77,6 +86,20 @@ describe('a rental calendar answers what the rules answer', () => {
           if (gaps) missing++;
         }
     expect(estimated + missing).toBeGreaterThan(0);
+  });
+
+  it('costs one row per rate tier, whatever the bedrooms a vendor gives', () => {
+    const e = entries.find((x) => new Set(x.rates.periods.map((p) => p.rooms)).size > 1)!;
+    const started = process.cpuUsage();
+    const calendar = stayCalendar(e.occupancy, e.rates, e.calendar.base);
+    expect(process.cpuUsage(started).user).toBeLessThan(200_000);
+    expect(calendar.nightRates.length).toBe(new Set(e.rates.periods.map((p) => p.rooms)).size + 1);
+    const s = stays[3]!;
+    const nights = daysBetween(s.checkin, s.checkout);
+    expect(sliceRent(calendar, 5_000_000, s.checkin, nights)!.rent).toBeCloseTo(
+      byTheRules(e, 5_000_000, s.checkin, nights).rent,
+      6,
+    );
   });
 
   it('cannot say outside its horizon', () => {

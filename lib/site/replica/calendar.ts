@@ -31,8 +31,28 @@ export interface StayCalendar {
   booked: Uint32Array;
   /** The rate sheet's rates: index 1 the default rate, 2… the periods (0: no rate). Null: too many to index. */
   rates: (Rate | null)[] | null;
-  /** Per bedrooms priced (0 up to the rental's), the rate index of each night; equal arrays shared. */
+  /**
+   * The sheet's bedroom tiers (its periods' distinct `rooms`, ascending): a night's rate depends on the
+   * bedrooms priced only through the tiers that fit them, so bedrooms up to `tiers[j]` (and above
+   * `tiers[j - 1]`) share row j of `nightRates`, and bedrooms above every tier the last row. A vendor's
+   * 5,000,000 bedrooms cost one row, not five million.
+   */
+  tiers: number[];
+  /** Per tier, the rate index of each night; equal arrays shared. */
   nightRates: Uint8Array[];
+}
+
+/** The row of `nightRates` that prices `bedrooms`. */
+function tierRow(calendar: StayCalendar, bedrooms: number): Uint8Array | undefined {
+  const { tiers } = calendar;
+  let lo = 0;
+  let hi = tiers.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tiers[mid]! >= bedrooms) hi = mid;
+    else lo = mid + 1;
+  }
+  return calendar.nightRates[lo];
 }
 
 /**
@@ -60,7 +80,6 @@ function rateChangeDays(rates: Pick<ReplicaRates, 'periods'>, from: string, to: 
 export function stayCalendar(
   occupancy: Occupancy,
   rates: Pick<ReplicaRates, 'periods' | 'defaultRate'>,
-  bedrooms: number,
   base: string,
   days = CALENDAR_DAYS,
 ): StayCalendar {
@@ -80,11 +99,15 @@ export function stayCalendar(
     } while (day < end && occupancy.bookedNight(day));
   }
   const list = [rates.defaultRate, ...rates.periods];
-  if (list.length > MAX_RATES) return { base, days, booked, rates: null, nightRates: [] };
+  if (list.length > MAX_RATES) return { base, days, booked, rates: null, tiers: [], nightRates: [] };
   const position = new Map<Rate, number>(list.flatMap((r, i) => (r ? [[r, i + 1] as const] : [])));
   const changes = rateChangeDays(rates, base, end);
+  const tiers = [...new Set(rates.periods.map((p) => p.rooms))].sort((a, b) => a - b);
   const nightRates: Uint8Array[] = [];
-  for (let b = 0; b <= Math.max(0, bedrooms); b++) {
+  // Row j prices the bedrooms of tier j (any bedrooms it is the smallest fitting tier of); the last row,
+  // more bedrooms than any tier.
+  for (let j = 0; j <= tiers.length; j++) {
+    const b = j < tiers.length ? tiers[j]! : (tiers.at(-1) ?? 0) + 1;
     const out = new Uint8Array(days);
     for (let k = 0; k < changes.length; k++) {
       const { rate, source } = rateForNight(changes[k]!, b, rates.periods, rates.defaultRate);
@@ -94,10 +117,10 @@ export function stayCalendar(
       const to = k + 1 < changes.length ? daysBetween(base, changes[k + 1]!) : days;
       out.fill(value, from, to);
     }
-    const previous = nightRates[b - 1];
+    const previous = nightRates[j - 1];
     nightRates.push(previous && sameBytes(previous, out) ? previous : out);
   }
-  return { base, days, booked, rates: list, nightRates };
+  return { base, days, booked, rates: list, tiers, nightRates };
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -175,7 +198,7 @@ export function sliceRent(
 ): SliceRent | null {
   const from = dayIndex(calendar, checkin);
   if (!calendar.rates || from < 0 || nights < 1 || from + nights > calendar.days) return null;
-  const row = calendar.nightRates[bedrooms];
+  const row = tierRow(calendar, bedrooms);
   if (!row) return null;
   let rent = 0;
   let missing = 0;

@@ -64,7 +64,7 @@ export function replicaEntryOf(
 ): ReplicaEntry {
   indexPeriods(rates.periods);
   const occupancy = occupancyOf(booked.ranges);
-  const calendar = stayCalendar(occupancy, rates, summary.bedrooms, addDays(day, -7));
+  const calendar = stayCalendar(occupancy, rates, addDays(day, -7));
   return { id, seq, summary, rates, occupancy, calendar };
 }
 
