@@ -12,7 +12,6 @@ import {
 } from '@/lib/rules';
 import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
 import { hasDates, type Stay } from '@/lib/site/browser/stay';
-import { sliceRent } from '@/lib/site/replica/calendar';
 import { convert, type FxRates } from '@/lib/site/replica/fx';
 import type { ReplicaEntry } from '@/lib/site/replica/in-memory';
 import type { CardPrice, ReplicaRates } from '@/lib/site/replica/types';
@@ -200,30 +199,4 @@ export function cardPrice(entry: ReplicaEntry, ask: PriceAsk, fx: FxRates): Card
       nightly: price.nightly === null ? null : convert(price.nightly, price.currency, currency, fx),
     };
   return price;
-}
-
-/**
- * The least the card's compared figure (its nightly price, in the display currency when converted) can be
- * for a stay the rules allow, without pricing it: the rent summed over the calendar's slice, less the
- * largest promotion, less two minor units for the quote's roundings (fees and taxes only add). Infinity
- * when the card will show no price (on request, nights without a rate, no conversion), minus infinity when
- * the calendar cannot say (the stay outside it; a fee or tax that subtracts). Search prices exactly (the
- * quote's arithmetic) only the cards whose floor could put them on the page.
- */
-export function stayPriceFloor(entry: ReplicaEntry, stay: DatedStay, currency: string, fx: FxRates): number {
-  const r = entry.rates;
-  if (onRequest(r)) return Number.POSITIVE_INFINITY;
-  const nights = daysBetween(stay.checkin, stay.checkout);
-  const bedrooms = bedroomsPriced({ ...stay, property: propertyOf(entry) });
-  const slice = sliceRent(entry.calendar, bedrooms, stay.checkin, nights);
-  if (!slice) return Number.NEGATIVE_INFINITY;
-  if (slice.missing > 0) return Number.POSITIVE_INFINITY;
-  let promotion = 0;
-  for (const p of r.promotions ?? []) promotion = Math.max(promotion, p.percent);
-  if (promotion > 100 || r.fees.some((f) => f.amount < 0) || r.taxRates.some((t) => t < 0))
-    return Number.NEGATIVE_INFINITY;
-  const unit = 10 ** -minorUnits(r.currency);
-  const nightly = (slice.rent * (1 - promotion / 100) - 2 * unit) / nights;
-  if (r.currency === currency) return nightly;
-  return convert(nightly, r.currency, currency, fx) ?? Number.POSITIVE_INFINITY;
 }
