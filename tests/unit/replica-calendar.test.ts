@@ -63,8 +63,8 @@ describe('a rental calendar answers what the rules answer', () => {
   it("sums each night's rate for the bedrooms priced as rateForNight picks it", () => {
     let estimated = 0;
     let missing = 0;
+    // The bedrooms a party needs, and any other: none, many, and more than any rate tier has.
     for (const e of entries.slice(0, 300))
-      // The bedrooms a party needs, and any other: none, many, and more than any rate tier has.
       for (const s of stays.slice(0, 12))
         for (const bedrooms of [
           bedroomsPriced({ adults: 4, children: 0, property: e.summary }),
