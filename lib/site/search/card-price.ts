@@ -1,5 +1,5 @@
 import 'server-only';
-import { addDays, addYears, daysBetween } from '@/lib/dates';
+import { addDays, daysBetween } from '@/lib/dates';
 import {
   bedroomsPriced,
   bedroomsRented,
@@ -12,7 +12,7 @@ import {
 } from '@/lib/rules';
 import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
 import { hasDates, type Stay } from '@/lib/site/browser/stay';
-import { sliceRent } from '@/lib/site/replica/calendar';
+import { rateChangeDays, sliceRent } from '@/lib/site/replica/calendar';
 import { convert, type FxRates } from '@/lib/site/replica/fx';
 import type { ReplicaEntry } from '@/lib/site/replica/in-memory';
 import type { CardPrice, ReplicaRates } from '@/lib/site/replica/types';
@@ -41,21 +41,7 @@ export function fromNightly(
   bedrooms: number,
   today: string,
 ): { amount: number | null; estimated: boolean; rooms: number } {
-  const end = addDays(today, 365);
-  const starts = new Set<string>([today]);
-  const add = (day: string) => {
-    if (day > today && day < end) starts.add(day);
-  };
-  for (const p of rates.periods) {
-    add(p.start);
-    add(addDays(p.end, 1));
-    // The fallback looks a year back: a night's rate changes where last year's period started or ended.
-    for (const d of [addYears(p.start, 1), addDays(addYears(p.end, 1), 1)]) {
-      add(d);
-      add(addDays(d, 1));
-      add(addDays(d, -1));
-    }
-  }
+  const starts = rateChangeDays(rates, today, addDays(today, 365));
   let amount: number | null = null;
   let estimated = false;
   let rooms = bedrooms;
