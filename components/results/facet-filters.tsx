@@ -133,7 +133,7 @@ export function PriceHistogram({
   histogram: NonNullable<Facets['histogram']>;
   params: URLSearchParams;
 }) {
-  const { min, step, bins, currency } = histogram;
+  const { min, step, bins, currency, sampled } = histogram;
   const top = Math.max(...bins, 1);
   const lo = Number(params.get('price_min') ?? Number.NEGATIVE_INFINITY);
   const hi = Number(params.get('price_max') ?? Number.POSITIVE_INFINITY);
@@ -157,7 +157,8 @@ export function PriceHistogram({
       </div>
       <figcaption className="mt-1 flex justify-between text-ink-600 text-xs">
         <span className="sr-only">
-          Nightly prices of {total} rentals, from {roughMoney(min, currency)} to {roughMoney(end, currency)}
+          Nightly prices {sampled ? `of a sample of ${total} of the rentals` : `of ${total} rentals`}, from{' '}
+          {roughMoney(min, currency)} to {roughMoney(end, currency)}
         </span>
         <span aria-hidden="true">{roughMoney(min, currency)}</span>
         <span aria-hidden="true">{roughMoney(end, currency)}+</span>

@@ -30,9 +30,10 @@ export function DestinationCombobox({
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   // Until the script runs, the form is sent by the browser itself: what is typed goes as `where`, and the
-  // results page finds the destination it names (app/(site)/search/page.tsx). Then the field resolves it.
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  // results page finds the destination it names (app/(site)/search/page.tsx). Once it runs the field
+  // resolves it, and the name goes. Taken off the element, not through state: a render at hydration would
+  // put the state's empty text back over what was typed before the script came.
+  useEffect(() => input.current?.removeAttribute('name'), []);
   const [text, setText] = useState(initial?.label ?? '');
   const [chosen, setChosen] = useState<number | null>(initial?.id ?? null);
   const [open, setOpen] = useState(false);
@@ -92,7 +93,7 @@ export function DestinationCombobox({
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? problemId : undefined}
         autoComplete="off"
-        name={live ? undefined : TYPED_PARAM}
+        name={TYPED_PARAM}
         placeholder="Anywhere"
         value={text}
         onFocus={() => {

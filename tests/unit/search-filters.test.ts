@@ -232,6 +232,38 @@ describe('the filters, with counts', () => {
     }
   });
 
+  it('draws a large answer’s histogram from an even sample, said so, with the exact one’s shape', () => {
+    // 1,500 rentals: more results than the histogram prices (400), so a search sorted by lowest price
+    // prices only its first cards and a sample; sorting by highest price prices every result.
+    const many = Array.from({ length: 1500 }, (_, i) => entry(1000 + i));
+    const all = new Map(many.map((e) => [e.id, e]));
+    const big = { ...index, entries: all, byLocation: entriesByLocation(all) } satisfies ReplicaIndex;
+    const ask = (sort: string) => {
+      const q = new URLSearchParams(`checkin=2027-03-06&checkout=2027-03-13&sort=${sort}&type=villa,chalet`);
+      const parsed = parseSearchRequest(q, { currencies: ['EUR'], defaultCurrency: 'EUR', today: TODAY });
+      if (!parsed.ok) throw new Error('refused');
+      return searchIndex(big, parsed.request, TODAY, fxRates()).facets.histogram!;
+    };
+    const sampled = ask('price');
+    const exact = ask('-price');
+    expect(sampled.sampled).toBe(true);
+    expect(exact.sampled).toBe(false);
+    const count = (h: typeof exact) => h.bins.reduce((a, b) => a + b, 0);
+    expect(count(sampled)).toBeLessThanOrEqual(400);
+    expect(count(exact)).toBeGreaterThan(600);
+    // The quartiles read from each histogram's bars differ by at most a bar and a half of the exact one.
+    const quantile = (h: typeof exact, q: number) => {
+      let seen = 0;
+      for (const [i, n] of h.bins.entries()) {
+        seen += n;
+        if (seen >= q * count(h)) return h.min + (i + 0.5) * h.step;
+      }
+      return h.min + h.step * h.bins.length;
+    };
+    for (const q of [0.25, 0.5, 0.75])
+      expect(Math.abs(quantile(sampled, q) - quantile(exact, q))).toBeLessThanOrEqual(1.5 * exact.step);
+  });
+
   it('refuses filters it cannot read, in words beside the field', () => {
     const refused = (qs: string) => {
       const parsed = parseSearchRequest(new URLSearchParams(qs), {

@@ -56,10 +56,11 @@ function tierRow(calendar: StayCalendar, bedrooms: number): Uint8Array | undefin
 }
 
 /**
- * The days where the rate a night uses may change: where a period (or, for the fallback, last year's
- * period) starts or the day after it ends, within [from, to). The same reasoning as card-price's fromNightly.
+ * The days where the rate a night uses may change, `from` first: where a period starts or the day after it
+ * ends, and, for the fallback that looks a year back, around where last year's period started or ended;
+ * within [from, to). In the order found (the card's "from" price keeps the first of equal rates).
  */
-function rateChangeDays(rates: Pick<ReplicaRates, 'periods'>, from: string, to: string): string[] {
+export function rateChangeDays(rates: Pick<ReplicaRates, 'periods'>, from: string, to: string): Set<string> {
   const days = new Set<string>([from]);
   const add = (day: string) => {
     if (day > from && day < to) days.add(day);
@@ -73,7 +74,7 @@ function rateChangeDays(rates: Pick<ReplicaRates, 'periods'>, from: string, to: 
       add(addDays(d, -1));
     }
   }
-  return [...days].sort();
+  return days;
 }
 
 /** The calendar of one rental, from its occupancy and rate sheet (periods indexed by the caller). */
@@ -101,7 +102,7 @@ export function stayCalendar(
   const list = [rates.defaultRate, ...rates.periods];
   if (list.length > MAX_RATES) return { base, days, booked, rates: null, tiers: [], nightRates: [] };
   const position = new Map<Rate, number>(list.flatMap((r, i) => (r ? [[r, i + 1] as const] : [])));
-  const changes = rateChangeDays(rates, base, end);
+  const changes = [...rateChangeDays(rates, base, end)].sort();
   const tiers = [...new Set(rates.periods.map((p) => p.rooms))].sort((a, b) => a - b);
   const nightRates: Uint8Array[] = [];
   // Row j prices the bedrooms of tier j (any bedrooms it is the smallest fitting tier of); the last row,

@@ -89,6 +89,9 @@ export interface Facets {
   bathrooms: FacetChoice[];
   rating: FacetChoice[];
   policies: FacetChoice[];
-  /** Nightly prices of the results (every filter but the price range applied), `bins` of `step` from `min`. */
-  histogram: { currency: string; min: number; step: number; bins: number[] } | null;
+  /**
+   * Nightly prices of the results (every filter but the price range applied), `bins` of `step` from `min`;
+   * `sampled` when drawn from an even sample of a large answer's results rather than every one.
+   */
+  histogram: { currency: string; min: number; step: number; bins: number[]; sampled: boolean } | null;
 }

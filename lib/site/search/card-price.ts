@@ -1,5 +1,5 @@
 import 'server-only';
-import { addDays, addYears, daysBetween } from '@/lib/dates';
+import { addDays, daysBetween } from '@/lib/dates';
 import {
   bedroomsPriced,
   bedroomsRented,
@@ -12,6 +12,7 @@ import {
 } from '@/lib/rules';
 import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
 import { hasDates, type Stay } from '@/lib/site/browser/stay';
+import { rateChangeDays, sliceRent } from '@/lib/site/replica/calendar';
 import { convert, type FxRates } from '@/lib/site/replica/fx';
 import type { ReplicaEntry } from '@/lib/site/replica/in-memory';
 import type { CardPrice, ReplicaRates } from '@/lib/site/replica/types';
@@ -40,21 +41,7 @@ export function fromNightly(
   bedrooms: number,
   today: string,
 ): { amount: number | null; estimated: boolean; rooms: number } {
-  const end = addDays(today, 365);
-  const starts = new Set<string>([today]);
-  const add = (day: string) => {
-    if (day > today && day < end) starts.add(day);
-  };
-  for (const p of rates.periods) {
-    add(p.start);
-    add(addDays(p.end, 1));
-    // The fallback looks a year back: a night's rate changes where last year's period started or ended.
-    for (const d of [addYears(p.start, 1), addDays(addYears(p.end, 1), 1)]) {
-      add(d);
-      add(addDays(d, 1));
-      add(addDays(d, -1));
-    }
-  }
+  const starts = rateChangeDays(rates, today, addDays(today, 365));
   let amount: number | null = null;
   let estimated = false;
   let rooms = bedrooms;
@@ -199,4 +186,30 @@ export function cardPrice(entry: ReplicaEntry, ask: PriceAsk, fx: FxRates): Card
       nightly: price.nightly === null ? null : convert(price.nightly, price.currency, currency, fx),
     };
   return price;
+}
+
+/**
+ * The least the card's compared figure (its nightly price, in the display currency when converted) can be
+ * for a stay the rules allow, without pricing it: the rent summed over the calendar's slice, less the
+ * largest promotion, less two minor units for the quote's roundings (fees and taxes only add). Infinity
+ * when the card will show no price (on request, nights without a rate, no conversion), minus infinity when
+ * the calendar cannot say (the stay outside it; a fee or tax that subtracts). Search prices exactly (the
+ * quote's arithmetic) only the cards whose floor could put them on the page.
+ */
+export function stayPriceFloor(entry: ReplicaEntry, stay: DatedStay, currency: string, fx: FxRates): number {
+  const r = entry.rates;
+  if (onRequest(r)) return Number.POSITIVE_INFINITY;
+  const nights = daysBetween(stay.checkin, stay.checkout);
+  const bedrooms = bedroomsPriced({ ...stay, property: propertyOf(entry) });
+  const slice = sliceRent(entry.calendar, bedrooms, stay.checkin, nights);
+  if (!slice) return Number.NEGATIVE_INFINITY;
+  if (slice.missing > 0) return Number.POSITIVE_INFINITY;
+  let promotion = 0;
+  for (const p of r.promotions ?? []) promotion = Math.max(promotion, p.percent);
+  if (promotion > 100 || r.fees.some((f) => f.amount < 0) || r.taxRates.some((t) => t < 0))
+    return Number.NEGATIVE_INFINITY;
+  const unit = 10 ** -minorUnits(r.currency);
+  const nightly = (slice.rent * (1 - promotion / 100) - 2 * unit) / nights;
+  if (r.currency === currency) return nightly;
+  return convert(nightly, r.currency, currency, fx) ?? Number.POSITIVE_INFINITY;
 }

@@ -200,8 +200,15 @@ export function facetsOf(
   return { types, amenities, bathrooms, rating, policies };
 }
 
-/** Nightly prices (display currency) in `bins` of a round step from a round floor; null without any. */
-export function histogramOf(nightly: readonly number[], currency: string): Facets['histogram'] {
+/**
+ * Nightly prices (display currency) in `bins` of a round step from a round floor; null without any.
+ * `sampled`: the prices are an even sample of the results', not every one.
+ */
+export function histogramOf(
+  nightly: readonly number[],
+  currency: string,
+  sampled = false,
+): Facets['histogram'] {
   if (!nightly.length) return null;
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
@@ -218,5 +225,5 @@ export function histogramOf(nightly: readonly number[], currency: string): Facet
     const i = Math.floor((n - min) / step);
     bins[i] = (bins[i] ?? 0) + 1;
   }
-  return { currency, min, step, bins };
+  return { currency, min, step, bins, sampled };
 }

@@ -9,7 +9,7 @@ import { freeFor } from '@/lib/site/replica/calendar';
 import type { FxRates } from '@/lib/site/replica/fx';
 import { type ReplicaEntry, type ReplicaIndex, replicaIndexIfBuilt } from '@/lib/site/replica/in-memory';
 import type { CardPrice, Facets, ReplicaSummary, Unbookable } from '@/lib/site/replica/types';
-import { cardPrice, type PriceAsk, stayRefusal } from './card-price';
+import { cardPrice, type PriceAsk, stayPriceFloor, stayRefusal } from './card-price';
 import { facetsOf, histogramOf, NO_FILTERS, passes } from './filters';
 import { cheapestStay, flexibleCheckins } from './flexible';
 import type { SearchRequest } from './request';
@@ -43,7 +43,9 @@ export interface ReplicaPage {
 
 /** A search's answer: its ids in order, their card prices, a flexible search's stays, the filters' counts. */
 type Answer = {
+  /** In order: every match, or the first of a dated search by lowest price (at least the pages asked). */
   ids: number[];
+  total: number;
   prices: Map<number, CardPrice>;
   stays: Map<number, CardStay> | null;
   unbookable: Unbookable | null;
@@ -134,24 +136,107 @@ function flexibleMatching(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, 
   return { found, prices, stays };
 }
 
+/** Orders priced cards: by the compared figure, a card without one last, then by id. */
+function byPrice(prices: Map<number, CardPrice>, sign: number) {
+  return (a: ReplicaEntry, b: ReplicaEntry) => {
+    const x = compared(prices.get(a.id)!);
+    const y = compared(prices.get(b.id)!);
+    if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0) || a.id - b.id;
+    return sign * (x - y) || a.id - b.id;
+  };
+}
+
+/** A card's price, worked out once per answer. */
+function priced(e: ReplicaEntry, ask: PriceAsk, fx: FxRates, prices: Map<number, CardPrice>): CardPrice {
+  let price = prices.get(e.id);
+  if (!price) {
+    price = cardPrice(e, ask, fx);
+    prices.set(e.id, price);
+  }
+  return price;
+}
+
 /**
- * The whole answer, in order: filtered by the nightly price range and the filters (filters.ts), sorted by
- * price or the catalog's sort; with each filter's counts (the price range applied) and the histogram of
- * nightly prices (every filter applied but the price range). Every match is priced, for the histogram.
+ * The first `need` of a dated search's matches by price, lowest first, pricing as few as it can: each
+ * match's floor (stayPriceFloor) is a sum over its calendar, and matches are priced exactly in the order of
+ * their floors until the `need`-th cheapest priced card is below the next floor. The rest cannot come
+ * before it, so the order of the first `need` is that of pricing all of them and sorting.
  */
-function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates): Answer {
+function cheapestFirst(
+  found: ReplicaEntry[],
+  need: number,
+  ask: PriceAsk & { stay: { checkin: string; checkout: string } },
+  fx: FxRates,
+  prices: Map<number, CardPrice>,
+): ReplicaEntry[] {
+  const floors = new Float64Array(found.length);
+  for (let i = 0; i < found.length; i++) floors[i] = stayPriceFloor(found[i]!, ask.stay, ask.currency, fx);
+  const order = Array.from(found.keys()).sort((a, b) => floors[a]! - floors[b]! || a - b);
+  const sort = byPrice(prices, 1);
+  const top: ReplicaEntry[] = [];
+  for (let k = 0; k < order.length; k++) {
+    const e = found[order[k]!]!;
+    if (compared(priced(e, ask, fx, prices)) !== null) {
+      top.push(e);
+      top.sort(sort);
+      if (top.length > need) top.pop();
+    }
+    const next = k + 1 < order.length ? floors[order[k + 1]!]! : Number.POSITIVE_INFINITY;
+    if (top.length === need && compared(prices.get(top[need - 1]!.id)!)! < next) return top;
+  }
+  // Every match priced: the whole order, those without a price last.
+  return [...found].sort(sort);
+}
+
+/** At most this many of a search's results are priced for its histogram (spread evenly over them). */
+const HISTOGRAM_SAMPLE = 400;
+
+/**
+ * The histogram of the results' nightly prices (every filter applied but the price range): of each result
+ * when there are few or all are priced anyway, else of an even spread of HISTOGRAM_SAMPLE of them, so that
+ * the bars' shape costs a bounded number of quotes however large the answer (docs/decisions.md).
+ */
+function histogram(
+  results: ReplicaEntry[],
+  ask: PriceAsk,
+  fx: FxRates,
+  prices: Map<number, CardPrice>,
+): Facets['histogram'] {
+  const every = results.length <= HISTOGRAM_SAMPLE || results.every((e) => prices.has(e.id));
+  const step = every ? 1 : results.length / HISTOGRAM_SAMPLE;
+  const nightly: number[] = [];
+  for (let i = 0; i < results.length; i += step) {
+    const n = compared(priced(results[Math.floor(i)]!, ask, fx, prices));
+    if (n !== null) nightly.push(n);
+  }
+  return histogramOf(nightly, ask.currency, !every);
+}
+
+/**
+ * The answer, in order: filtered by the nightly price range and the filters (filters.ts), sorted by price or
+ * the catalog's sort; with each filter's counts (the price range applied) and the price histogram. Every match
+ * is priced only where the answer needs it (a price range, sorting by highest price, a flexible search); a
+ * dated search by lowest price orders only its first `need` (ids may be a prefix of the `total` matches).
+ */
+function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates, need: number): Answer {
   const flex = r.flexible ? flexibleMatching(index, r, ask, fx) : null;
   const matched = flex ? { found: flex.found, unbookable: null } : matching(index, r);
   const filters = r.filters ?? NO_FILTERS;
   let found = matched.found;
   const prices = flex?.prices ?? new Map<number, CardPrice>();
-  if (!flex) for (const e of found) prices.set(e.id, cardPrice(e, ask, fx));
-  const nightly: number[] = [];
-  for (const e of found) {
-    const n = compared(prices.get(e.id)!);
-    if (n !== null && passes(e.summary, filters)) nightly.push(n);
-  }
-  if (r.price.min !== undefined || r.price.max !== undefined) {
+  const ranged = r.price.min !== undefined || r.price.max !== undefined;
+  // A flexible search is sorted by its stays' totals unless another order is asked.
+  const sort = flex && r.sort === 'id' ? 'price' : r.sort;
+  const { checkin, checkout } = ask.stay;
+  const bounded = !flex && !ranged && sort === 'price' && checkin && checkout;
+  if (!flex && !bounded && (ranged || sort === '-price')) for (const e of found) priced(e, ask, fx, prices);
+  const chart = histogram(
+    found.filter((e) => passes(e.summary, filters)),
+    ask,
+    fx,
+    prices,
+  );
+  if (ranged) {
     const min = r.price.min ?? Number.NEGATIVE_INFINITY;
     const max = r.price.max ?? Number.POSITIVE_INFINITY;
     found = found.filter((e) => {
@@ -159,27 +244,18 @@ function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRate
       return n !== null && n >= min && n <= max;
     });
   }
-  const facets: Facets = { ...facetsOf(index, found, filters), histogram: histogramOf(nightly, r.currency) };
+  const facets: Facets = { ...facetsOf(index, found, filters), histogram: chart };
   found = found.filter((e) => passes(e.summary, filters));
-  // A flexible search is sorted by its stays' totals unless another order is asked.
-  const sort = flex && r.sort === 'id' ? 'price' : r.sort;
-  if (sort === 'price' || sort === '-price') {
-    // No whole price last, either way: an incomplete stay's, price on request.
-    const sign = sort === 'price' ? 1 : -1;
-    found.sort((a, b) => {
-      const x = compared(prices.get(a.id)!);
-      const y = compared(prices.get(b.id)!);
-      if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0) || a.id - b.id;
-      return sign * (x - y) || a.id - b.id;
-    });
-  } else found.sort(BY[sort]);
-  return {
-    ids: found.map((e) => e.id),
-    prices,
-    stays: flex?.stays ?? null,
-    unbookable: matched.unbookable,
-    facets,
-  };
+  const rest = { prices, stays: flex?.stays ?? null, unbookable: matched.unbookable, facets };
+  if (bounded) {
+    const dated = { ...ask, stay: { ...ask.stay, checkin, checkout } };
+    const top = cheapestFirst(found, need, dated, fx, prices);
+    return { ids: top.map((e) => e.id), total: found.length, ...rest };
+  }
+  // No whole price last, either way: an incomplete stay's, price on request.
+  if (sort === 'price' || sort === '-price') found.sort(byPrice(prices, sort === 'price' ? 1 : -1));
+  else found.sort(BY[sort]);
+  return { ids: found.map((e) => e.id), total: found.length, ...rest };
 }
 
 /** The request's page from the index: its properties, each with its card price, and the total. */
@@ -204,13 +280,15 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
     answers = new Map();
     remembered.set(index, answers);
   }
+  const end = r.page * r.perPage;
   let found = answers.get(key);
-  if (!found) {
-    found = answer(index, r, ask, fx);
+  if (!found || (found.ids.length < end && found.ids.length < found.total)) {
+    // Deeper pages of a price-sorted search ask for more at once: a traveller paging on pages further.
+    found = answer(index, r, ask, fx, Math.max(end, 2 * (found?.ids.length ?? 0)));
     if (answers.size >= ANSWERS) answers.delete(answers.keys().next().value!);
     answers.set(key, found);
   }
-  const { ids, prices, stays, unbookable, facets } = found;
+  const { ids, total, prices, stays, unbookable, facets } = found;
   const start = (r.page - 1) * r.perPage;
   const properties = ids.slice(start, start + r.perPage).map((id) => {
     const e = index.entries.get(id)!;
@@ -224,7 +302,7 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
     const stay = stays?.get(id);
     return stay ? { ...summary, price, stay } : { ...summary, price };
   });
-  return { properties, total: ids.length, unbookable, facets };
+  return { properties, total, unbookable, facets };
 }
 
 /**
