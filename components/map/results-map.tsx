@@ -1,15 +1,17 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { PropertyCard } from '@/components/results/property-card';
 import { plural } from '@/lib/site/browser';
 import { type Bounds, boundsOfView, formatBounds } from '@/lib/site/browser/bounds';
+import type { MapPoint } from '@/lib/site/replica/types';
 import { MapBar } from './controls';
 import { MapMarkers } from './map-markers';
 import { MapStrip, scrollStripTo } from './map-strip';
 import {
   type MapItem,
   type MapProperty,
+  pinsOf,
   useClusters,
   useMarkerElements,
   useMarkerItems,
@@ -18,8 +20,9 @@ import { useFittedView, useMapView } from './use-map-view';
 import './map.css';
 
 /*
- * The results on a map: the same rentals as the list's page, each a button showing the card's price, grouped
- * where they would overlap (a group says how many and zooms in when pressed). Hovering or focusing a card
+ * The results on a map: every result of the search (the list stays paged): the list's page as buttons
+ * showing the card's price, the other results as links to their rentals (the price where the search priced
+ * it); grouped where they would overlap (a group says how many and zooms in when pressed). Hovering or focusing a card
  * lights its marker and the other way round; pressing a marker shows its rental (on a phone, in the strip of
  * cards along the bottom). Moving the map offers "Search this area", which puts the map's box in the URL.
  * Markers are real buttons named for their rental and price, after the list in the reading order: the list
@@ -28,6 +31,8 @@ import './map.css';
 
 export function ResultsMap({
   properties,
+  points,
+  total,
   activeId,
   onActive,
   bounds,
@@ -37,7 +42,12 @@ export function ResultsMap({
   cardHref,
   newTab,
 }: {
+  /** The page's rentals. */
   properties: MapProperty[];
+  /** Every result with a position (null while unknown, or the replica cannot say: the page's only). */
+  points?: MapPoint[] | null;
+  /** How many results the search has, when the points may be fewer (the most sent to a map). */
+  total?: number | null;
   activeId: number | null;
   onActive: (id: number | null) => void;
   /** The search's map area (from the URL), or null. */
@@ -53,7 +63,8 @@ export function ResultsMap({
   const container = useRef<HTMLDivElement>(null);
   const strip = useRef<HTMLUListElement>(null);
   const [selected, setSelected] = useState<number | null>(null);
-  const clusters = useClusters(properties);
+  const pins = useMemo(() => pinsOf(properties, points), [properties, points]);
+  const clusters = useClusters(pins);
   const view = useMapView(container, bounds);
   const { map, zoom, moved, setMoved, userMove } = view;
   const searchedHere = useFittedView(view, bounds, clusters.placed);
@@ -110,6 +121,13 @@ export function ResultsMap({
         </p>
       )}
 
+      {points && total !== null && total !== undefined && points.length < total && (
+        <p className="absolute top-16 left-1/2 max-w-[90%] -translate-x-1/2 rounded-lg bg-white/95 px-3 py-1 text-center text-xs text-ink-700 shadow-sm">
+          The map shows {plural(pins.length, 'rental')} of {total.toLocaleString('en-GB')}: zoom in and search
+          this area for the rest
+        </p>
+      )}
+
       {preview && (
         <div className="absolute inset-x-3 bottom-8 hidden justify-center lg:flex">
           <PropertyCard
@@ -138,6 +156,8 @@ export function ResultsMap({
         onActive={onActive}
         onChoose={choose}
         onZoomInto={zoomInto}
+        cardHref={cardHref}
+        newTab={newTab}
       />
     </section>
   );

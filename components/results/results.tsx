@@ -12,7 +12,7 @@ import { ResultsGrid } from './results-grid';
 import { LoadFailed, NothingMatches, SearchProblems } from './results-problems';
 import { ResultsStatus } from './results-status';
 import { SkeletonGrid } from './skeleton-grid';
-import type { ResultsPage as Page, ResultsProps } from './types';
+import type { ResultsPage as Page, PointsAnswer, ResultsProps } from './types';
 import { useSearchUrl } from './use-search-url';
 
 /**
@@ -59,6 +59,15 @@ export function Results({
     queryFn: ({ signal }) => apiGet<Page>('/api/search', apiQueryFor(params), signal),
   });
 
+  // Every result's place, for the map (the list stays paged): asked only while the map is shown.
+  const points = useQuery<PointsAnswer>({
+    queryKey: ['points', key],
+    enabled: mapShown && !knownInvalid,
+    placeholderData: keepPreviousData,
+    retry: false,
+    queryFn: ({ signal }) => apiGet<PointsAnswer>('/api/search/points', apiQueryFor(params), signal),
+  });
+
   const data = results.data;
   const fieldErrors: Record<string, string> | undefined = knownInvalid
     ? (initialErrors ?? undefined)
@@ -74,7 +83,10 @@ export function Results({
         cardLink ? cardLink.base.replace('{id}', String(id)) : `/properties/${id}`,
         params.get('currency'),
       ),
-      { ...stay, ...data?.properties.find((p) => p.id === id)?.stay },
+      {
+        ...stay,
+        ...(data?.properties.find((p) => p.id === id) ?? points.data?.points?.find((p) => p.id === id))?.stay,
+      },
     );
   const found = data && data.properties.length > 0;
 
@@ -149,6 +161,8 @@ export function Results({
         <div className="max-lg:fixed max-lg:inset-0 max-lg:z-50 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:h-[calc(100dvh-2rem)] lg:self-start">
           <ResultsMap
             properties={data?.properties ?? []}
+            points={points.data?.points}
+            total={points.data?.total}
             activeId={activeId}
             onActive={setActiveId}
             bounds={url.bounds}

@@ -1,5 +1,5 @@
 import type { CatalogPage } from '@/lib/contract';
-import type { CardPrice, Facets, Unbookable } from '@/lib/site/replica/types';
+import type { CardPrice, Facets, MapPoint, Unbookable } from '@/lib/site/replica/types';
 import type { CoverPreload } from './card-photos';
 
 /* The results view's props, shared by its island (results-view.tsx) and the view (live-results.tsx). */
@@ -52,3 +52,10 @@ export type ResultsProps = {
   /** The first cards' covers, asked for from the page's head (card-photos.ts). */
   covers?: CoverPreload[];
 };
+
+/** /api/search/points: every result with a position (null while the replica cannot say), and how many. */
+export interface PointsAnswer {
+  points: MapPoint[] | null;
+  total: number | null;
+  limit: number;
+}

@@ -3,7 +3,8 @@ import { cardIds, expect, expectAccessible, replicaReady, snap, TEST_SITE, test 
 
 /*
  * The results on a map and the property's map, as a traveller uses them (Chromium's software WebGL): the
- * map shows the list's rentals, each marker says its card's price, a group zooms in when pressed, "Search
+ * map shows every result of the search, not only the list's page (the others link to their rentals), each
+ * marker says its card's price, a group zooms in when pressed, "Search
  * this area" narrows the results and a reload keeps it, hovering a card lights its marker and back; on a
  * phone the map is full screen with the cards in a strip; the property page shows where the rental is.
  */
@@ -33,10 +34,10 @@ async function openMap(page: Page, url: string) {
   return map;
 }
 
-/** Rentals on the map: each marker's id, and every id inside a group. */
+/** Rentals on the map: each marker's id (the page's and the other results'), and every id inside a group. */
 async function mapIds(page: Page): Promise<number[]> {
   const singles = await page
-    .getByTestId('price-marker')
+    .locator('[data-testid="price-marker"], [data-testid="point-marker"]')
     .evaluateAll((ms) => ms.map((m) => Number(m.getAttribute('data-id'))));
   const grouped = await page
     .getByTestId('cluster-marker')
@@ -51,9 +52,7 @@ const count = async (page: Page) =>
 test.describe('on a desktop (1366 px)', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
-  test('the map shows the list’s rentals, each marker its card’s price, lit with its card', async ({
-    page,
-  }) => {
+  test('the map shows every result, each marker its card’s price, lit with its card', async ({ page }) => {
     const map = await openMap(page, `/destinations/${country}?${STAY}&map=1`);
     // Beside the list, not over it.
     const list = page.getByRole('article').first();
@@ -70,7 +69,23 @@ test.describe('on a desktop (1366 px)', () => {
       .filter((p) => p.latitude !== null && p.longitude !== null)
       .map((p) => p.id);
     expect(answer.properties.map((p: Summary) => p.id)).toEqual(ids);
-    await expect.poll(() => mapIds(page)).toEqual([...placed].sort((a, b) => a - b));
+    // Every result with a position, not only the page's 12: as many as the search finds.
+    const all = await (await fetch(`${TEST_SITE}/api/search/points?location=${country}&${STAY}`)).json();
+    expect(all.total).toBe(answer.pagination.total);
+    expect(answer.pagination.total).toBeGreaterThan(12);
+    const everyPlaced = (all.points as Summary[]).map((p) => p.id).sort((a, b) => a - b);
+    for (const id of placed) expect(everyPlaced).toContain(id);
+    await expect.poll(() => mapIds(page)).toEqual(everyPlaced);
+    await snap(page, 'map-01-every-result');
+
+    // A result beyond the page links to its rental with the stay searched.
+    for (let i = 0; i < 6 && (await page.getByTestId('point-marker').count()) === 0; i++) {
+      await page.getByTestId('cluster-marker').first().click();
+      await page.waitForTimeout(600);
+    }
+    const point = page.getByTestId('point-marker').first();
+    await expect(point).toHaveAttribute('href', new RegExp(`^/properties/\\d+\\?.*checkin=${day(40)}`));
+    await expect(point).toHaveAccessibleName(/total for 7 nights$|price on its page$|price on request$/);
 
     // Each rental's own marker against its card (into a group first if every rental is grouped).
     for (let i = 0; i < 6 && (await page.getByTestId('price-marker').count()) === 0; i++) {

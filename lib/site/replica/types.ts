@@ -95,3 +95,19 @@ export interface Facets {
    */
   histogram: { currency: string; min: number; step: number; bins: number[]; sampled: boolean } | null;
 }
+
+/** A flexible search's stay of one rental (its cheapest): what its card is priced for and links to. */
+export interface CardStay {
+  checkin: string;
+  checkout: string;
+}
+
+/** A result on the map: where it is, its name, its card's price when the search priced it, a flexible stay. */
+export interface MapPoint {
+  id: number;
+  name: string;
+  latitude: number;
+  longitude: number;
+  price: CardPrice | null;
+  stay?: CardStay;
+}

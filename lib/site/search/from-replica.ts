@@ -8,7 +8,14 @@ import { currentFxRates } from '@/lib/site/replica';
 import { freeFor } from '@/lib/site/replica/calendar';
 import type { FxRates } from '@/lib/site/replica/fx';
 import { type ReplicaEntry, type ReplicaIndex, replicaIndexIfBuilt } from '@/lib/site/replica/in-memory';
-import type { CardPrice, Facets, ReplicaSummary, Unbookable } from '@/lib/site/replica/types';
+import type {
+  CardPrice,
+  CardStay,
+  Facets,
+  MapPoint,
+  ReplicaSummary,
+  Unbookable,
+} from '@/lib/site/replica/types';
 import { cardPrice, type PriceAsk, stayPriceFloor, stayRefusal } from './card-price';
 import { facetsOf, histogramOf, NO_FILTERS, passes } from './filters';
 import { cheapestStay, flexibleCheckins } from './flexible';
@@ -23,12 +30,6 @@ import type { SearchRequest } from './request';
  * (a card without a whole price last) and pages. Each index
  * remembers its answers, so paging through a search or asking it again costs a lookup.
  */
-
-/** A flexible search's stay of one rental (its cheapest): what its card is priced for and links to. */
-export interface CardStay {
-  checkin: string;
-  checkout: string;
-}
 
 export interface ReplicaPage {
   /** Each with its card price; in a flexible search, with the stay it is priced for. */
@@ -46,6 +47,8 @@ type Answer = {
   /** In order: every match, or the first of a dated search by lowest price (at least the pages asked). */
   ids: number[];
   total: number;
+  /** Every result's id, in no particular order: what the map shows. */
+  every: Int32Array;
   prices: Map<number, CardPrice>;
   stays: Map<number, CardStay> | null;
   unbookable: Unbookable | null;
@@ -188,6 +191,8 @@ function cheapestFirst(
   return [...found].sort(sort);
 }
 
+const idsOf = (entries: ReplicaEntry[]) => Int32Array.from(entries, (e) => e.id);
+
 /** At most this many of a search's results are priced for its histogram (spread evenly over them). */
 const HISTOGRAM_SAMPLE = 400;
 
@@ -250,18 +255,17 @@ function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRate
   if (bounded) {
     const dated = { ...ask, stay: { ...ask.stay, checkin, checkout } };
     const top = cheapestFirst(found, need, dated, fx, prices);
-    return { ids: top.map((e) => e.id), total: found.length, ...rest };
+    return { ids: top.map((e) => e.id), total: found.length, every: idsOf(found), ...rest };
   }
   // No whole price last, either way: an incomplete stay's, price on request.
   if (sort === 'price' || sort === '-price') found.sort(byPrice(prices, sort === 'price' ? 1 : -1));
   else found.sort(BY[sort]);
-  return { ids: found.map((e) => e.id), total: found.length, ...rest };
+  return { ids: found.map((e) => e.id), total: found.length, every: idsOf(found), ...rest };
 }
 
-/** The request's page from the index: its properties, each with its card price, and the total. */
-export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string, fx: FxRates): ReplicaPage {
-  const ask: PriceAsk = { stay: r.stay, currency: r.currency, today };
-  // Everything but the page: every page of one search shares its answer.
+/** The search's whole answer, remembered by the index: every page of one search shares it. */
+function answerOf(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates, need: number): Answer {
+  // Everything but the page.
   const key = JSON.stringify([
     r.location,
     r.sleeps,
@@ -272,7 +276,7 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
     r.flexible,
     r.currency,
     r.bounds,
-    today,
+    ask.today,
     fx.date,
   ]);
   let answers = remembered.get(index);
@@ -280,15 +284,20 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
     answers = new Map();
     remembered.set(index, answers);
   }
-  const end = r.page * r.perPage;
   let found = answers.get(key);
-  if (!found || (found.ids.length < end && found.ids.length < found.total)) {
+  if (!found || (found.ids.length < need && found.ids.length < found.total)) {
     // Deeper pages of a price-sorted search ask for more at once: a traveller paging on pages further.
-    found = answer(index, r, ask, fx, Math.max(end, 2 * (found?.ids.length ?? 0)));
+    found = answer(index, r, ask, fx, Math.max(need, 2 * (found?.ids.length ?? 0)));
     if (answers.size >= ANSWERS) answers.delete(answers.keys().next().value!);
     answers.set(key, found);
   }
-  const { ids, total, prices, stays, unbookable, facets } = found;
+  return found;
+}
+
+/** The request's page from the index: its properties, each with its card price, and the total. */
+export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string, fx: FxRates): ReplicaPage {
+  const ask: PriceAsk = { stay: r.stay, currency: r.currency, today };
+  const { ids, total, prices, stays, unbookable, facets } = answerOf(index, r, ask, fx, r.page * r.perPage);
   const start = (r.page - 1) * r.perPage;
   const properties = ids.slice(start, start + r.perPage).map((id) => {
     const e = index.entries.get(id)!;
@@ -305,6 +314,41 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
   return { properties, total, unbookable, facets };
 }
 
+/** At most this many results are sent to the map (the catalog's first by id beyond it). */
+export const MAP_POINTS = 5000;
+
+/**
+ * Every result of the search with a position, for the map: the same search as its pages (one answer
+ * remembered for both), each with the price its card shows where the search priced it (the cards of the
+ * pages asked, and the histogram's: every result of an answer of up to 400), none otherwise (its marker
+ * says so; its page gives the price). No rental is priced for the map alone.
+ */
+export function searchPoints(
+  index: ReplicaIndex,
+  r: SearchRequest,
+  today: string,
+  fx: FxRates,
+): { points: MapPoint[]; total: number } {
+  const ask: PriceAsk = { stay: r.stay, currency: r.currency, today };
+  const { every, prices, stays } = answerOf(index, r, ask, fx, r.perPage);
+  const points: MapPoint[] = [];
+  for (const id of [...every].sort((a, b) => a - b)) {
+    const s = index.entries.get(id)?.summary;
+    if (!s || s.latitude === null || s.longitude === null) continue;
+    if (points.length === MAP_POINTS) break;
+    const stay = stays?.get(id);
+    points.push({
+      id,
+      name: s.name,
+      latitude: s.latitude,
+      longitude: s.longitude,
+      price: prices.get(id) ?? null,
+      ...(stay ? { stay } : {}),
+    });
+  }
+  return { points, total: every.length };
+}
+
 /**
  * The site's key's mode for an answer that made no upstream call: the mode of the client's latest answer
  * (the replica's load, the sync and every page ask the upstream through it); before this process has heard
@@ -319,11 +363,24 @@ async function knownMode(): Promise<string | null> {
     .catch(() => null);
 }
 
-/** The request answered from the replica, or null while its first load is not complete (or it is off). */
-export async function fromReplica(request: SearchRequest, today: string) {
+/** The replica's index once its first load is complete, or null (still loading, or the replica is off). */
+async function completeIndex(): Promise<ReplicaIndex | null> {
   if (!settings().CATALOG_REPLICA) return null;
   const index = await replicaIndexIfBuilt(await getSiteDb());
-  if (!index?.complete) return null;
+  return index?.complete ? index : null;
+}
+
+/** Every result's place on the map, from the replica; null while it cannot answer (the map shows the page). */
+export async function mapPointsFromReplica(request: SearchRequest, today: string) {
+  const index = await completeIndex();
+  if (!index) return null;
+  return searchPoints(index, request, today, currentFxRates());
+}
+
+/** The request answered from the replica, or null while its first load is not complete (or it is off). */
+export async function fromReplica(request: SearchRequest, today: string) {
+  const index = await completeIndex();
+  if (!index) return null;
   const fx = currentFxRates();
   const { properties, total, unbookable, facets } = searchIndex(index, request, today, fx);
   return {
