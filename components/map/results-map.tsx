@@ -33,6 +33,7 @@ export function ResultsMap({
   properties,
   points,
   total,
+  limit,
   activeId,
   onActive,
   bounds,
@@ -48,6 +49,8 @@ export function ResultsMap({
   points?: MapPoint[] | null;
   /** How many results the search has, when the points may be fewer (the most sent to a map). */
   total?: number | null;
+  /** The most points a search sends to the map. */
+  limit?: number;
   activeId: number | null;
   onActive: (id: number | null) => void;
   /** The search's map area (from the URL), or null. */
@@ -68,7 +71,7 @@ export function ResultsMap({
   const view = useMapView(container, bounds);
   const { map, zoom, moved, setMoved, userMove } = view;
   const searchedHere = useFittedView(view, bounds, clusters.placed);
-  const items = useMarkerItems(map, clusters);
+  const { items, view: shown } = useMarkerItems(map, clusters);
   const elementFor = useMarkerElements(map, items);
 
   const zoomInto = (item: Extract<MapItem, { kind: 'cluster' }>) => {
@@ -99,6 +102,7 @@ export function ResultsMap({
       data-testid="results-map"
       data-zoom={zoom === null ? undefined : zoom.toFixed(2)}
       data-ready={map ? 'true' : undefined}
+      data-view={shown ?? undefined}
     >
       {/* MapLibre makes its container `position: relative`: sized, not placed. */}
       <div ref={container} className="isolate h-full w-full" />
@@ -121,7 +125,7 @@ export function ResultsMap({
         </p>
       )}
 
-      {points && total !== null && total !== undefined && points.length < total && (
+      {points && limit !== undefined && total !== null && total !== undefined && points.length >= limit && (
         <p className="absolute top-16 left-1/2 max-w-[90%] -translate-x-1/2 rounded-lg bg-white/95 px-3 py-1 text-center text-xs text-ink-700 shadow-sm">
           The map shows {plural(pins.length, 'rental')} of {total.toLocaleString('en-GB')}: zoom in and search
           this area for the rest

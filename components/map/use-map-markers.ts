@@ -69,9 +69,10 @@ export function useClusters(properties: MapPin[]) {
   return { placed, unplaced: properties.length - placed.length, index, byId };
 }
 
-/** The markers for the map's current view, worked out again whenever it stops moving. */
+/** The markers for the map's current view, worked out again whenever it stops moving; the view's box. */
 export function useMarkerItems(map: MapLibreMap | null, { index, byId }: ReturnType<typeof useClusters>) {
   const [items, setItems] = useState<MapItem[]>([]);
+  const [view, setView] = useState<string | null>(null);
   const recluster = useCallback(() => {
     if (!map) return;
     const z = Math.min(Math.floor(map.getZoom()), CLUSTER_MAX_ZOOM + 1);
@@ -89,6 +90,7 @@ export function useMarkerItems(map: MapLibreMap | null, { index, byId }: ReturnT
       return { key: `p${props.id}`, kind: 'property', lng, lat, property: byId.get(props.id!)! };
     });
     setItems(next);
+    setView(box.join(','));
   }, [map, index, byId]);
   useEffect(() => {
     if (!map) return;
@@ -98,7 +100,7 @@ export function useMarkerItems(map: MapLibreMap | null, { index, byId }: ReturnT
       map.off('moveend', recluster);
     };
   }, [map, recluster]);
-  return items;
+  return { items, view };
 }
 
 /**

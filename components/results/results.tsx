@@ -163,6 +163,7 @@ export function Results({
             properties={data?.properties ?? []}
             points={points.data?.points}
             total={points.data?.total}
+            limit={points.data?.limit}
             activeId={activeId}
             onActive={setActiveId}
             bounds={url.bounds}

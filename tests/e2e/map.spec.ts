@@ -45,6 +45,46 @@ async function mapIds(page: Page): Promise<number[]> {
   return [...singles, ...grouped].sort((a, b) => a - b);
 }
 
+/**
+ * The search's results well inside the map's view (its box, `data-view`, less a fifth on each side), from
+ * /api/search/points: a group stands where its rentals' centre is, so near the edges a rental may be drawn
+ * in a group just outside or in one just inside; well inside, each must be on the map.
+ */
+async function resultsWellInView(page: Page, query: string): Promise<number[]> {
+  const all = await (await fetch(`${TEST_SITE}/api/search/points?${query}`)).json();
+  const v = (await page.getByTestId('results-map').getAttribute('data-view'))!.split(',').map(Number);
+  const [west, south, east, north] = v as [number, number, number, number];
+  const dy = (north - south) / 5;
+  const dx = west <= east ? (east - west) / 5 : 0;
+  return (all.points as Summary[])
+    .filter(
+      (p) =>
+        p.latitude! >= south + dy &&
+        p.latitude! <= north - dy &&
+        (west <= east
+          ? p.longitude! >= west + dx && p.longitude! <= east - dx
+          : p.longitude! >= west || p.longitude! <= east),
+    )
+    .map((p) => p.id);
+}
+
+/** Whether the map holds every result well inside its view, and only results of the search. */
+async function mapHoldsResults(page: Page, query: string, every: number[]): Promise<boolean> {
+  const shown = new Set(await mapIds(page));
+  const inView = await resultsWellInView(page, query);
+  return [...shown].every((id) => every.includes(id)) && inView.every((id) => shown.has(id));
+}
+
+/** Every result of a search with a position, as /api/search/points gives them (the same count as the list). */
+async function everyPlaced(query: string): Promise<number[]> {
+  const [all, list] = await Promise.all([
+    fetch(`${TEST_SITE}/api/search/points?${query}`).then((r) => r.json()),
+    fetch(`${TEST_SITE}/api/search?${query}&per_page=1`).then((r) => r.json()),
+  ]);
+  expect(all.total).toBe(list.pagination.total);
+  return (all.points as Summary[]).map((p) => p.id).sort((a, b) => a - b);
+}
+
 const zoomOf = async (map: Locator) => Number(await map.getAttribute('data-zoom'));
 const count = async (page: Page) =>
   Number((await page.getByRole('status').first().textContent())?.match(/^(\d+)/)?.[1]);
@@ -69,23 +109,8 @@ test.describe('on a desktop (1366 px)', () => {
       .filter((p) => p.latitude !== null && p.longitude !== null)
       .map((p) => p.id);
     expect(answer.properties.map((p: Summary) => p.id)).toEqual(ids);
-    // Every result with a position, not only the page's 12: as many as the search finds.
-    const all = await (await fetch(`${TEST_SITE}/api/search/points?location=${country}&${STAY}`)).json();
-    expect(all.total).toBe(answer.pagination.total);
-    expect(answer.pagination.total).toBeGreaterThan(12);
-    const everyPlaced = (all.points as Summary[]).map((p) => p.id).sort((a, b) => a - b);
-    for (const id of placed) expect(everyPlaced).toContain(id);
-    await expect.poll(() => mapIds(page)).toEqual(everyPlaced);
-    await snap(page, 'map-01-every-result');
-
-    // A result beyond the page links to its rental with the stay searched.
-    for (let i = 0; i < 6 && (await page.getByTestId('point-marker').count()) === 0; i++) {
-      await page.getByTestId('cluster-marker').first().click();
-      await page.waitForTimeout(600);
-    }
-    const point = page.getByTestId('point-marker').first();
-    await expect(point).toHaveAttribute('href', new RegExp(`^/properties/\\d+\\?.*checkin=${day(40)}`));
-    await expect(point).toHaveAccessibleName(/total for 7 nights$|price on its page$|price on request$/);
+    // Every result with a position, as many as the search finds.
+    await expect.poll(() => mapIds(page)).toEqual(await everyPlaced(`location=${country}&${STAY}`));
 
     // Each rental's own marker against its card (into a group first if every rental is grouped).
     for (let i = 0; i < 6 && (await page.getByTestId('price-marker').count()) === 0; i++) {
@@ -119,6 +144,36 @@ test.describe('on a desktop (1366 px)', () => {
     await marker.hover();
     await expect(card).toHaveAttribute('data-active', 'true');
     await expectAccessible(page);
+  });
+
+  test('the map shows every result of the search, not only the list’s page; the others link to theirs', async ({
+    page,
+  }) => {
+    await openMap(page, `/search?${STAY}&map=1`);
+    const every = await everyPlaced(STAY);
+    expect(every.length).toBeGreaterThan(12);
+    // The markers hold every result in view (groups count theirs), far more than the page's 12.
+    await expect
+      .poll(async () => (await mapIds(page)).length > 12 && (await mapHoldsResults(page, STAY, every)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await snap(page, 'map-01-every-result');
+    // Zoomed in until a result beyond the page stands alone: a link to its rental with the stay searched.
+    for (let i = 0; i < 8 && (await page.getByTestId('point-marker').count()) === 0; i++) {
+      await page.getByTestId('cluster-marker').first().click();
+      await page.waitForTimeout(600);
+    }
+    // Still every result in the new view.
+    await expect.poll(() => mapHoldsResults(page, STAY, every)).toBe(true);
+    const point = page.getByTestId('point-marker').first();
+    await expect(point).toHaveAttribute('href', new RegExp(`^/properties/\\d+\\?.*checkin=${day(40)}`));
+    await expect(point).toHaveAccessibleName(/total for 7 nights$|price on its page$|price on request$/);
+    await snap(page, 'map-02-zoomed');
+    await expectAccessible(page);
+    const id = await point.getAttribute('data-id');
+    await point.click();
+    await expect(page).toHaveURL(new RegExp(`/properties/${id}\\?`));
   });
 
   test('pressing a group zooms in on it', async ({ page }) => {
@@ -178,7 +233,9 @@ test.describe('on a desktop (1366 px)', () => {
     await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
     expect(page.url()).toBe(url);
     expect(await count(page)).toBe(narrowed);
-    await expect.poll(() => mapIds(page)).toEqual([...(await cardIds(page))].sort((a, b) => a - b));
+    await expect
+      .poll(() => mapIds(page))
+      .toEqual(await everyPlaced(new URL(page.url()).searchParams.toString()));
 
     // And back to everywhere.
     await page.getByRole('link', { name: 'Search everywhere' }).click();
