@@ -1,12 +1,12 @@
 import 'server-only';
 import { furthestCheckin } from '@/lib/contract';
 import { addDays } from '@/lib/dates';
-import { availabilityProblem } from '@/lib/rules';
 import type { Stay } from '@/lib/site/browser/stay';
+import { freeFor } from '@/lib/site/replica/calendar';
 import type { FxRates } from '@/lib/site/replica/fx';
 import type { ReplicaEntry } from '@/lib/site/replica/in-memory';
 import type { CardPrice } from '@/lib/site/replica/types';
-import { cardPrice } from './card-price';
+import { cardPrice, stayPriceFloor } from './card-price';
 
 /*
  * Flexible dates (issue 29, item 5): "a week / a weekend / N nights in <month>" (up to three months). For each
@@ -59,9 +59,16 @@ export interface FlexibleStay {
   price: CardPrice;
 }
 
+/** Whether `a` comes before `b`: a lower total, then the earlier check-in. */
+const before = (a: FlexibleStay, b: FlexibleStay) =>
+  a.price.amount! < b.price.amount! || (a.price.amount === b.price.amount && a.checkin < b.checkin);
+
 /**
  * The rental's cheapest free stay among the check-ins (the earliest of equal totals); when none has a whole
  * price (price on request, nights without a published rate), its earliest free stay; null when none is free.
+ * Free nights are read from the rental's calendar (`freeFor`, as `availabilityProblem`). Each free check-in's
+ * price floor (stayPriceFloor: a sum over the calendar) orders them, and they are priced exactly, as the
+ * quote, in that order until the cheapest so far is below the next floor: no later one can beat it.
  */
 export function cheapestStay(
   entry: ReplicaEntry,
@@ -69,23 +76,44 @@ export function cheapestStay(
   ask: { nights: number; stay: Stay; currency: string; today: string },
   fx: FxRates,
 ): FlexibleStay | null {
-  let best: FlexibleStay | null = null;
-  let first: FlexibleStay | null = null;
-  for (const checkin of checkins) {
+  const free: string[] = [];
+  for (const checkin of checkins)
+    if (freeFor(entry.calendar, entry.occupancy, checkin, addDays(checkin, ask.nights))) free.push(checkin);
+  const priceOf = (checkin: string): FlexibleStay => {
     const checkout = addDays(checkin, ask.nights);
-    if (availabilityProblem(entry.occupancy, checkin, checkout)) continue;
     const stay = { ...ask.stay, checkin, checkout };
-    const price = cardPrice(entry, { stay, currency: ask.currency, today: ask.today }, fx);
+    return {
+      checkin,
+      checkout,
+      price: cardPrice(entry, { stay, currency: ask.currency, today: ask.today }, fx),
+    };
+  };
+  const floors = free.map((checkin) =>
+    // In the rental's own currency, as its totals are compared.
+    stayPriceFloor(
+      entry,
+      { ...ask.stay, checkin, checkout: addDays(checkin, ask.nights) },
+      entry.rates.currency,
+      fx,
+    ),
+  );
+  const order = Array.from(free.keys()).sort((a, b) => floors[a]! - floors[b]! || a - b);
+  let best: FlexibleStay | null = null;
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k]!;
+    // Infinite floors (on request, nights without a rate) have no whole price to find.
+    if (floors[i] === Number.POSITIVE_INFINITY) break;
+    if (best && best.price.nightly! < floors[i]!) break;
+    const found = priceOf(free[i]!);
     // The rules refuse it (the party's size, the check-in's minimum stay): not a stay to offer.
-    if (price.kind === 'unavailable') continue;
-    const found = { checkin, checkout, price };
-    first ??= found;
-    if (
-      price.kind === 'stay' &&
-      price.amount !== null &&
-      (best === null || price.amount < best.price.amount!)
-    )
-      best = found;
+    if (found.price.kind !== 'stay' || found.price.amount === null) continue;
+    if (best === null || before(found, best)) best = found;
   }
-  return best ?? first;
+  if (best) return best;
+  // No whole price: the earliest stay the rules allow, as its card will say.
+  for (const checkin of free) {
+    const found = priceOf(checkin);
+    if (found.price.kind !== 'unavailable') return found;
+  }
+  return null;
 }
