@@ -212,6 +212,7 @@ describe('flexible dates', { timeout: 900_000 }, () => {
     for (let i = 0; i < 200; i++) {
       const s = randomFlexible(rng, locations);
       const asked = s.query.toString();
+      const page = await call<Page>(search.GET, `/api/search?${asked}&per_page=5&page=2`);
       const res = await call<Page>(search.GET, `/api/search?${asked}&per_page=200`);
       expect(res.status, asked).toBe(200);
       expect(res.body.source, asked).toBe('replica');
@@ -228,6 +229,14 @@ describe('flexible dates', { timeout: 900_000 }, () => {
           figures.slice(firstNone).every((f) => f === null),
           asked,
         ).toBe(true);
+
+      // The second page of 5, asked first (a new search: its cards priced only as far as its pages need),
+      // is cards 6 to 10 of every card priced and sorted, stays and totals alike.
+      expect(page.body.pagination.total, asked).toBe(cards.length);
+      expect(
+        page.body.properties.map((c) => [c.id, c.stay, c.price.amount]),
+        asked,
+      ).toEqual(cards.slice(5, 10).map((c) => [c.id, c.stay, c.price.amount]));
 
       seen.quoted += await cardsQuoted(s, days, cards, asked);
       seen.leftOut += bruteForce(index, s, days, cards, asked);

@@ -1,12 +1,20 @@
 import 'server-only';
 import { furthestCheckin } from '@/lib/contract';
-import { addDays } from '@/lib/dates';
+import { addDays, daysBetween } from '@/lib/dates';
+import { bedroomsPriced, overCapacity } from '@/lib/rules';
 import type { Stay } from '@/lib/site/browser/stay';
-import { freeFor } from '@/lib/site/replica/calendar';
+import {
+  dayIndex,
+  freeFor,
+  leastNightly,
+  minStays,
+  nightsUnbooked,
+  stayRents,
+} from '@/lib/site/replica/calendar';
 import type { FxRates } from '@/lib/site/replica/fx';
 import type { ReplicaEntry } from '@/lib/site/replica/in-memory';
 import type { CardPrice } from '@/lib/site/replica/types';
-import { cardPrice, stayPriceFloor } from './card-price';
+import { cardPrice, rentFloor, stayPriceFloor, stayRefusal } from './card-price';
 
 /*
  * Flexible dates (issue 29, item 5): "a week / a weekend / N nights in <month>" (up to three months). For each
@@ -63,57 +71,150 @@ export interface FlexibleStay {
 const before = (a: FlexibleStay, b: FlexibleStay) =>
   a.price.amount! < b.price.amount! || (a.price.amount === b.price.amount && a.checkin < b.checkin);
 
+/** A flexible search's check-ins, worked out once for every rental: each with its checkout and its day. */
+export interface FlexiblePlan {
+  nights: number;
+  checkins: string[];
+  checkouts: string[];
+  /** Each check-in's days after the first one. */
+  offsets: Int32Array;
+}
+
+export function flexiblePlan(ask: FlexibleAsk, today: string): FlexiblePlan {
+  const checkins = flexibleCheckins(ask, today);
+  return {
+    nights: ask.nights,
+    checkins,
+    checkouts: checkins.map((d) => addDays(d, ask.nights)),
+    offsets: Int32Array.from(checkins, (d) => daysBetween(checkins[0]!, d)),
+  };
+}
+
+/** A rental's free stays in a flexible search, before pricing: the least its cheapest can cost, and how. */
+export interface FlexibleOptions {
+  /** A floor of its cheapest stay's compared nightly figure, in the rental's currency. */
+  floor: number;
+  /** Its cheapest stay, priced exactly (worked out once). */
+  cheapest: () => FlexibleStay;
+}
+
 /**
- * The rental's cheapest free stay among the check-ins (the earliest of equal totals); when none has a whole
- * price (price on request, nights without a published rate), its earliest free stay; null when none is free.
- * Free nights are read from the rental's calendar (`freeFor`, as `availabilityProblem`). Each free check-in's
- * price floor (stayPriceFloor: a sum over the calendar) orders them, and they are priced exactly, as the
- * quote, in that order until the cheapest so far is below the next floor: no later one can beat it.
+ * Whether the rental has a free stay the rules allow among the plan's check-ins (null when not), with a
+ * floor of its cheapest, found without pricing: the first such check-in ends the search, and the floor is
+ * the least nightly amount of the window's nights for every night (leastNightly, rentFloor). Within its
+ * calendar a check-in is free by the bitmap of booked nights and the full-day flags (as
+ * `availabilityProblem`) and allowed by the minimum stay the calendar keeps for it (as `minimumStay`), for a
+ * party the rental sleeps (`overCapacity`); outside it the rules answer.
+ *
+ * `cheapest()` is its cheapest stay (the earliest of equal totals), priced as the quote: every allowed
+ * check-in's floor (stayRents: a running sum of the calendar's amounts, as stayPriceFloor) orders them, and
+ * they are priced in that order until the cheapest so far is below the next floor, since no later one can
+ * beat it; when none has a whole price (price on request, nights without a rate), its earliest stay.
  */
+export function flexibleOptions(
+  entry: ReplicaEntry,
+  plan: FlexiblePlan,
+  ask: { stay: Stay; currency: string; today: string },
+  fx: FxRates,
+): FlexibleOptions | null {
+  const { checkins, checkouts, offsets, nights } = plan;
+  if (!checkins.length) return null;
+  // A party the rental cannot sleep is refused at every check-in (the rules' first question).
+  if (overCapacity(ask.stay.adults + ask.stay.children, entry.summary.sleeps)) return null;
+  const stayAt = (k: number) => ({ ...ask.stay, checkin: checkins[k]!, checkout: checkouts[k]! });
+  const calendar = entry.calendar;
+  const occupancy = entry.occupancy;
+  const start = calendar ? dayIndex(calendar, checkins[0]!) : -1;
+  const last = start + offsets[offsets.length - 1]!;
+  const bedrooms = bedroomsPriced({ ...ask.stay, property: { bedrooms: entry.summary.bedrooms } });
+  const minStay = calendar && start >= 0 ? minStays(calendar, bedrooms) : null;
+  const minStayApplies = !entry.rates.priceOnRequest;
+  /** Whether check-in k is free and allowed; its calendar day (-1 outside it), or null when not. */
+  const allowed = (k: number): number | null => {
+    const i = start + offsets[k]!;
+    if (calendar !== null && minStay !== null && start >= 0 && i + nights <= calendar.days) {
+      if (!nightsUnbooked(calendar, i, nights)) return null;
+      if (occupancy.checkinKeptFree(checkins[k]!) || occupancy.checkoutKeptFree(checkouts[k]!)) return null;
+      const least = minStayApplies ? minStay(i) : null;
+      return least !== null && nights < least ? null : i;
+    }
+    return freeFor(calendar, occupancy, checkins[k]!, checkouts[k]!) && !stayRefusal(entry, stayAt(k))
+      ? -1
+      : null;
+  };
+  let firstFree = -1;
+  for (let k = 0; k < checkins.length && firstFree < 0; k++) if (allowed(k) !== null) firstFree = k;
+  if (firstFree < 0) return null;
+
+  // In the rental's own currency, as its totals are compared.
+  const floorOf = rentFloor(entry, ask.stay, nights, entry.rates.currency, fx);
+  const least =
+    calendar && start >= 0 ? leastNightly(calendar, bedrooms, nights, start, last + nights) : null;
+  const outside = !calendar || start < 0 || last + nights > calendar.days;
+  const floor =
+    least === null || outside
+      ? Number.NEGATIVE_INFINITY
+      : least === Number.POSITIVE_INFINITY
+        ? Number.POSITIVE_INFINITY
+        : floorOf(least * nights, 0);
+
+  const priceOf = (k: number): FlexibleStay => {
+    const price = cardPrice(entry, { stay: stayAt(k), currency: ask.currency, today: ask.today }, fx);
+    return { checkin: checkins[k]!, checkout: checkouts[k]!, price };
+  };
+  const resolve = (): FlexibleStay => {
+    // Inside the calendar (a day i >= 0) every stay's rent is a running sum.
+    const rents = calendar && start >= 0 ? stayRents(calendar, bedrooms, nights, start, last) : null;
+    const free: number[] = [];
+    const floors: number[] = [];
+    const days: number[] = [];
+    for (let k = firstFree; k < checkins.length; k++) {
+      const i = allowed(k);
+      if (i === null) continue;
+      free.push(k);
+      days.push(i);
+      floors.push(
+        i >= 0 && rents
+          ? floorOf(rents.rent(i), rents.missing(i))
+          : stayPriceFloor(entry, stayAt(k), entry.rates.currency, fx),
+      );
+    }
+    const order = Array.from(free.keys()).sort((a, b) => floors[a]! - floors[b]! || a - b);
+    let best: FlexibleStay | null = null;
+    let bestDay = -1;
+    for (const j of order) {
+      // Infinite floors (on request, nights without a rate) have no whole price to find.
+      if (floors[j] === Number.POSITIVE_INFINITY) break;
+      if (best && best.price.nightly! < floors[j]!) break;
+      // The same nightly amounts as the best so far, and later (order: floor, then date): the same total.
+      const day = days[j]!;
+      if (rents && floorOf.byRentAlone && day >= 0 && bestDay >= 0 && rents.same(day, bestDay)) continue;
+      const found = priceOf(free[j]!);
+      if (found.price.kind !== 'stay' || found.price.amount === null) continue;
+      if (best === null || before(found, best)) {
+        best = found;
+        bestDay = day;
+      }
+    }
+    // No whole price: the earliest stay, as its card will say.
+    return best ?? priceOf(firstFree);
+  };
+  let cheapest: FlexibleStay | null = null;
+  return {
+    floor,
+    cheapest: () => {
+      cheapest ??= resolve();
+      return cheapest;
+    },
+  };
+}
+
+/** The rental's cheapest free stay among the plan's check-ins (flexibleOptions), or null when none is free. */
 export function cheapestStay(
   entry: ReplicaEntry,
-  checkins: readonly string[],
-  ask: { nights: number; stay: Stay; currency: string; today: string },
+  plan: FlexiblePlan,
+  ask: { stay: Stay; currency: string; today: string },
   fx: FxRates,
 ): FlexibleStay | null {
-  const free: string[] = [];
-  for (const checkin of checkins)
-    if (freeFor(entry.calendar, entry.occupancy, checkin, addDays(checkin, ask.nights))) free.push(checkin);
-  const priceOf = (checkin: string): FlexibleStay => {
-    const checkout = addDays(checkin, ask.nights);
-    const stay = { ...ask.stay, checkin, checkout };
-    return {
-      checkin,
-      checkout,
-      price: cardPrice(entry, { stay, currency: ask.currency, today: ask.today }, fx),
-    };
-  };
-  const floors = free.map((checkin) =>
-    // In the rental's own currency, as its totals are compared.
-    stayPriceFloor(
-      entry,
-      { ...ask.stay, checkin, checkout: addDays(checkin, ask.nights) },
-      entry.rates.currency,
-      fx,
-    ),
-  );
-  const order = Array.from(free.keys()).sort((a, b) => floors[a]! - floors[b]! || a - b);
-  let best: FlexibleStay | null = null;
-  for (let k = 0; k < order.length; k++) {
-    const i = order[k]!;
-    // Infinite floors (on request, nights without a rate) have no whole price to find.
-    if (floors[i] === Number.POSITIVE_INFINITY) break;
-    if (best && best.price.nightly! < floors[i]!) break;
-    const found = priceOf(free[i]!);
-    // The rules refuse it (the party's size, the check-in's minimum stay): not a stay to offer.
-    if (found.price.kind !== 'stay' || found.price.amount === null) continue;
-    if (best === null || before(found, best)) best = found;
-  }
-  if (best) return best;
-  // No whole price: the earliest stay the rules allow, as its card will say.
-  for (const checkin of free) {
-    const found = priceOf(checkin);
-    if (found.price.kind !== 'unavailable') return found;
-  }
-  return null;
+  return flexibleOptions(entry, plan, ask, fx)?.cheapest() ?? null;
 }

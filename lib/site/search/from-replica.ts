@@ -6,7 +6,7 @@ import { inBounds } from '@/lib/site/browser/bounds';
 import { getSiteDb } from '@/lib/site/db/client';
 import { currentFxRates } from '@/lib/site/replica';
 import { freeFor } from '@/lib/site/replica/calendar';
-import type { FxRates } from '@/lib/site/replica/fx';
+import { convert, type FxRates } from '@/lib/site/replica/fx';
 import { type ReplicaEntry, type ReplicaIndex, replicaIndexIfBuilt } from '@/lib/site/replica/in-memory';
 import type {
   CardPrice,
@@ -18,7 +18,7 @@ import type {
 } from '@/lib/site/replica/types';
 import { cardPrice, type PriceAsk, stayPriceFloor, stayRefusal } from './card-price';
 import { facetsOf, histogramOf, NO_FILTERS, passes } from './filters';
-import { cheapestStay, flexibleCheckins } from './flexible';
+import { type FlexibleOptions, flexibleOptions, flexiblePlan } from './flexible';
 import type { SearchRequest } from './request';
 
 /*
@@ -49,8 +49,8 @@ type Answer = {
   total: number;
   /** Every result's id, in no particular order: what the map shows. */
   every: Int32Array;
-  prices: Map<number, CardPrice>;
-  stays: Map<number, CardStay> | null;
+  /** Its cards' prices (and a flexible search's stays), worked out once each. */
+  how: Pricer;
   unbookable: Unbookable | null;
   facets: Facets;
 };
@@ -121,22 +121,78 @@ function matching(
 }
 
 /**
- * A flexible search's matches: the catalog's (place, size, area), each with its cheapest stay of the length
- * asked in the months asked (flexible.ts), those with none left out.
+ * A flexible search's matches: the catalog's (place, size, area) that have a free stay the rules allow of the
+ * length asked in the months asked, each with its options (flexible.ts: a floor, its cheapest stay on demand).
  */
 function flexibleMatching(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates) {
-  const flex = r.flexible!;
-  const checkins = flexibleCheckins(flex, ask.today);
-  const prices = new Map<number, CardPrice>();
-  const stays = new Map<number, CardStay>();
+  const plan = flexiblePlan(r.flexible!, ask.today);
+  const options = new Map<number, FlexibleOptions>();
   const found = catalogMatches(index, r).filter((e) => {
-    const best = cheapestStay(e, checkins, { ...ask, nights: flex.nights }, fx);
-    if (!best) return false;
-    prices.set(e.id, best.price);
-    stays.set(e.id, { checkin: best.checkin, checkout: best.checkout });
-    return true;
+    const o = flexibleOptions(e, plan, ask, fx);
+    if (o) options.set(e.id, o);
+    return o !== null;
   });
-  return { found, prices, stays };
+  return { found, options };
+}
+
+/**
+ * How an answer prices its cards, once each (`prices`): the stay searched's quote, or "from" a nightly rate;
+ * in a flexible search each rental's cheapest stay (then kept in `stays`). `floor`: the least a card's
+ * compared figure can be, without pricing it (dated and flexible searches; null otherwise).
+ */
+interface Pricer {
+  prices: Map<number, CardPrice>;
+  stays: Map<number, CardStay> | null;
+  price: (e: ReplicaEntry) => CardPrice;
+  floor: ((e: ReplicaEntry) => number) | null;
+}
+
+function pricer(
+  r: SearchRequest,
+  ask: PriceAsk,
+  fx: FxRates,
+  flex: Map<number, FlexibleOptions> | null,
+): Pricer {
+  const prices = new Map<number, CardPrice>();
+  if (flex) {
+    const stays = new Map<number, CardStay>();
+    return {
+      prices,
+      stays,
+      price: (e) => {
+        let price = prices.get(e.id);
+        if (!price) {
+          const best = flex.get(e.id)!.cheapest();
+          price = best.price;
+          prices.set(e.id, price);
+          stays.set(e.id, { checkin: best.checkin, checkout: best.checkout });
+        }
+        return price;
+      },
+      floor: (e) => {
+        const f = flex.get(e.id)!.floor;
+        if (!Number.isFinite(f) || e.rates.currency === r.currency) return f;
+        return convert(f, e.rates.currency, r.currency, fx) ?? Number.POSITIVE_INFINITY;
+      },
+    };
+  }
+  const { checkin, checkout } = ask.stay;
+  return {
+    prices,
+    stays: null,
+    price: (e) => {
+      let price = prices.get(e.id);
+      if (!price) {
+        price = cardPrice(e, ask, fx);
+        prices.set(e.id, price);
+      }
+      return price;
+    },
+    floor:
+      checkin && checkout
+        ? (e) => stayPriceFloor(e, { ...ask.stay, checkin, checkout }, r.currency, fx)
+        : null,
+  };
 }
 
 /** Orders priced cards: by the compared figure, a card without one last, then by id. */
@@ -149,43 +205,31 @@ function byPrice(prices: Map<number, CardPrice>, sign: number) {
   };
 }
 
-/** A card's price, worked out once per answer. */
-function priced(e: ReplicaEntry, ask: PriceAsk, fx: FxRates, prices: Map<number, CardPrice>): CardPrice {
-  let price = prices.get(e.id);
-  if (!price) {
-    price = cardPrice(e, ask, fx);
-    prices.set(e.id, price);
-  }
-  return price;
-}
-
 /**
- * The first `need` of a dated search's matches by price, lowest first, pricing as few as it can: each
- * match's floor (stayPriceFloor) is a sum over its calendar, and matches are priced exactly in the order of
- * their floors until the `need`-th cheapest priced card is below the next floor. The rest cannot come
- * before it, so the order of the first `need` is that of pricing all of them and sorting.
+ * The first `need` of a search's matches by price, lowest first, pricing as few as it can: each match's
+ * floor (a sum over its calendar) orders them, and they are priced exactly in that order until the `need`-th
+ * cheapest priced card is below the next floor. The rest cannot come before it, so the order of the first
+ * `need` is that of pricing all of them and sorting.
  */
 function cheapestFirst(
   found: ReplicaEntry[],
   need: number,
-  ask: PriceAsk & { stay: { checkin: string; checkout: string } },
-  fx: FxRates,
-  prices: Map<number, CardPrice>,
+  how: Pricer & { floor: (e: ReplicaEntry) => number },
 ): ReplicaEntry[] {
   const floors = new Float64Array(found.length);
-  for (let i = 0; i < found.length; i++) floors[i] = stayPriceFloor(found[i]!, ask.stay, ask.currency, fx);
+  for (let i = 0; i < found.length; i++) floors[i] = how.floor(found[i]!);
   const order = Array.from(found.keys()).sort((a, b) => floors[a]! - floors[b]! || a - b);
-  const sort = byPrice(prices, 1);
+  const sort = byPrice(how.prices, 1);
   const top: ReplicaEntry[] = [];
   for (let k = 0; k < order.length; k++) {
     const e = found[order[k]!]!;
-    if (compared(priced(e, ask, fx, prices)) !== null) {
+    if (compared(how.price(e)) !== null) {
       top.push(e);
       top.sort(sort);
       if (top.length > need) top.pop();
     }
     const next = k + 1 < order.length ? floors[order[k + 1]!]! : Number.POSITIVE_INFINITY;
-    if (top.length === need && compared(prices.get(top[need - 1]!.id)!)! < next) return top;
+    if (top.length === need && compared(how.prices.get(top[need - 1]!.id)!)! < next) return top;
   }
   // Every match priced: the whole order, those without a price last.
   return [...found].sort(sort);
@@ -201,64 +245,56 @@ const HISTOGRAM_SAMPLE = 400;
  * when there are few or all are priced anyway, else of an even spread of HISTOGRAM_SAMPLE of them, so that
  * the bars' shape costs a bounded number of quotes however large the answer (docs/decisions.md).
  */
-function histogram(
-  results: ReplicaEntry[],
-  ask: PriceAsk,
-  fx: FxRates,
-  prices: Map<number, CardPrice>,
-): Facets['histogram'] {
-  const every = results.length <= HISTOGRAM_SAMPLE || results.every((e) => prices.has(e.id));
+function histogram(results: ReplicaEntry[], currency: string, how: Pricer): Facets['histogram'] {
+  const every = results.length <= HISTOGRAM_SAMPLE || results.every((e) => how.prices.has(e.id));
   const step = every ? 1 : results.length / HISTOGRAM_SAMPLE;
   const nightly: number[] = [];
   for (let i = 0; i < results.length; i += step) {
-    const n = compared(priced(results[Math.floor(i)]!, ask, fx, prices));
+    const n = compared(how.price(results[Math.floor(i)]!));
     if (n !== null) nightly.push(n);
   }
-  return histogramOf(nightly, ask.currency, !every);
+  return histogramOf(nightly, currency, !every);
 }
 
 /**
  * The answer, in order: filtered by the nightly price range and the filters (filters.ts), sorted by price or
  * the catalog's sort; with each filter's counts (the price range applied) and the price histogram. Every match
- * is priced only where the answer needs it (a price range, sorting by highest price, a flexible search); a
- * dated search by lowest price orders only its first `need` (ids may be a prefix of the `total` matches).
+ * is priced only where the answer needs it (a price range, sorting by highest price); a dated or flexible
+ * search by lowest price orders only its first `need` (ids may be a prefix of the `total` matches).
  */
 function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates, need: number): Answer {
   const flex = r.flexible ? flexibleMatching(index, r, ask, fx) : null;
   const matched = flex ? { found: flex.found, unbookable: null } : matching(index, r);
   const filters = r.filters ?? NO_FILTERS;
+  const how = pricer(r, ask, fx, flex?.options ?? null);
   let found = matched.found;
-  const prices = flex?.prices ?? new Map<number, CardPrice>();
   const ranged = r.price.min !== undefined || r.price.max !== undefined;
   // A flexible search is sorted by its stays' totals unless another order is asked.
   const sort = flex && r.sort === 'id' ? 'price' : r.sort;
-  const { checkin, checkout } = ask.stay;
-  const bounded = !flex && !ranged && sort === 'price' && checkin && checkout;
-  if (!flex && !bounded && (ranged || sort === '-price')) for (const e of found) priced(e, ask, fx, prices);
+  const bounded = !ranged && sort === 'price' && how.floor !== null;
+  if (ranged || sort === '-price' || (sort === 'price' && !bounded)) for (const e of found) how.price(e);
   const chart = histogram(
     found.filter((e) => passes(e.summary, filters)),
-    ask,
-    fx,
-    prices,
+    r.currency,
+    how,
   );
   if (ranged) {
     const min = r.price.min ?? Number.NEGATIVE_INFINITY;
     const max = r.price.max ?? Number.POSITIVE_INFINITY;
     found = found.filter((e) => {
-      const n = compared(prices.get(e.id)!);
+      const n = compared(how.prices.get(e.id)!);
       return n !== null && n >= min && n <= max;
     });
   }
   const facets: Facets = { ...facetsOf(index, found, filters), histogram: chart };
   found = found.filter((e) => passes(e.summary, filters));
-  const rest = { prices, stays: flex?.stays ?? null, unbookable: matched.unbookable, facets };
+  const rest = { how, unbookable: matched.unbookable, facets };
   if (bounded) {
-    const dated = { ...ask, stay: { ...ask.stay, checkin, checkout } };
-    const top = cheapestFirst(found, need, dated, fx, prices);
+    const top = cheapestFirst(found, need, { ...how, floor: how.floor! });
     return { ids: top.map((e) => e.id), total: found.length, every: idsOf(found), ...rest };
   }
   // No whole price last, either way: an incomplete stay's, price on request.
-  if (sort === 'price' || sort === '-price') found.sort(byPrice(prices, sort === 'price' ? 1 : -1));
+  if (sort === 'price' || sort === '-price') found.sort(byPrice(how.prices, sort === 'price' ? 1 : -1));
   else found.sort(BY[sort]);
   return { ids: found.map((e) => e.id), total: found.length, every: idsOf(found), ...rest };
 }
@@ -297,15 +333,12 @@ function answerOf(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRa
 /** The request's page from the index: its properties, each with its card price, and the total. */
 export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string, fx: FxRates): ReplicaPage {
   const ask: PriceAsk = { stay: r.stay, currency: r.currency, today };
-  const { ids, total, prices, stays, unbookable, facets } = answerOf(index, r, ask, fx, r.page * r.perPage);
+  const { ids, total, how, unbookable, facets } = answerOf(index, r, ask, fx, r.page * r.perPage);
   const start = (r.page - 1) * r.perPage;
   const properties = ids.slice(start, start + r.perPage).map((id) => {
     const e = index.entries.get(id)!;
-    let price = prices.get(id);
-    if (!price) {
-      price = cardPrice(e, ask, fx);
-      prices.set(id, price);
-    }
+    const price = how.price(e);
+    const stays = how.stays;
     // The detail's amenities and policies stay on the server: the filters' counts say what a card needs.
     const { amenities: _a, policies: _p, ...summary } = e.summary;
     const stay = stays?.get(id);
@@ -330,7 +363,10 @@ export function searchPoints(
   fx: FxRates,
 ): { points: MapPoint[]; total: number } {
   const ask: PriceAsk = { stay: r.stay, currency: r.currency, today };
-  const { every, prices, stays } = answerOf(index, r, ask, fx, r.perPage);
+  const {
+    every,
+    how: { prices, stays },
+  } = answerOf(index, r, ask, fx, r.perPage);
   const points: MapPoint[] = [];
   for (const id of [...every].sort((a, b) => a - b)) {
     const s = index.entries.get(id)?.summary;
