@@ -129,8 +129,8 @@ describe('the results map’s points', () => {
     const { points, total } = searchPoints(index, request(qs), TODAY, fxRates());
     expect(total).toBeGreaterThan(1000);
     const priced = points.filter((p) => p.price !== null).length;
-    // The histogram's sample (400) and the first page's cards, no more.
+    // The histogram's sample (200) and the first page's cards, no more.
     expect(priced).toBeGreaterThan(0);
-    expect(priced).toBeLessThanOrEqual(400 + 12);
+    expect(priced).toBeLessThanOrEqual(200 + 12);
   });
 });

@@ -238,7 +238,7 @@ function cheapestFirst(
 const idsOf = (entries: ReplicaEntry[]) => Int32Array.from(entries, (e) => e.id);
 
 /** At most this many of a search's results are priced for its histogram (spread evenly over them). */
-const HISTOGRAM_SAMPLE = 400;
+const HISTOGRAM_SAMPLE = 200;
 
 /**
  * The histogram of the results' nightly prices (every filter applied but the price range): of each result
@@ -353,7 +353,7 @@ export const MAP_POINTS = 5000;
 /**
  * Every result of the search with a position, for the map: the same search as its pages (one answer
  * remembered for both), each with the price its card shows where the search priced it (the cards of the
- * pages asked, and the histogram's: every result of an answer of up to 400), none otherwise (its marker
+ * pages asked, and the histogram's: every result of an answer of up to 200), none otherwise (its marker
  * says so; its page gives the price). No rental is priced for the map alone.
  */
 export function searchPoints(
