@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { ResultsMap } from '@/components/map/map-loader';
 import { MapIcon } from '@/components/ui/icons';
 import { ApiError, apiGet } from '@/lib/site/browser/api-client';
@@ -75,6 +75,11 @@ export function Results({
       ? results.error.fields
       : undefined;
   const currency = data?.prices?.currency ?? params.get('currency') ?? displayCurrency;
+  // A flexible search's stays, by rental: the page's cards and the map's other results.
+  const pointStays = useMemo(
+    () => new Map((points.data?.points ?? []).flatMap((p) => (p.stay ? [[p.id, p.stay] as const] : []))),
+    [points.data],
+  );
   // Each card leads to its rental with this stay (a flexible search's: the card's own), in the display
   // currency chosen.
   const hrefOf = (id: number) =>
@@ -85,7 +90,7 @@ export function Results({
       ),
       {
         ...stay,
-        ...(data?.properties.find((p) => p.id === id) ?? points.data?.points?.find((p) => p.id === id))?.stay,
+        ...(data?.properties.find((p) => p.id === id)?.stay ?? pointStays.get(id)),
       },
     );
   const found = data && data.properties.length > 0;
