@@ -162,34 +162,33 @@ export function flexibleOptions(
     const price = cardPrice(entry, { stay: stayAt(k), currency: ask.currency, today: ask.today }, fx);
     return { checkin: checkins[k]!, checkout: checkouts[k]!, price };
   };
-  const resolve = (): FlexibleStay => {
+  /** Every allowed check-in's index, calendar day (-1 outside it) and floor. */
+  const candidates = () => {
     // Inside the calendar (a day i >= 0) every stay's rent is a running sum.
     const rents = calendar && start >= 0 ? stayRents(calendar, bedrooms, nights, start, last) : null;
-    const free: number[] = [];
-    const floors: number[] = [];
-    const days: number[] = [];
+    const list: { k: number; day: number; floor: number }[] = [];
     for (let k = firstFree; k < checkins.length; k++) {
-      const i = allowed(k);
-      if (i === null) continue;
-      free.push(k);
-      days.push(i);
-      floors.push(
-        i >= 0 && rents
-          ? floorOf(rents.rent(i), rents.missing(i))
-          : stayPriceFloor(entry, stayAt(k), entry.rates.currency, fx),
-      );
+      const day = allowed(k);
+      if (day === null) continue;
+      const floor =
+        day >= 0 && rents
+          ? floorOf(rents.rent(day), rents.missing(day))
+          : stayPriceFloor(entry, stayAt(k), entry.rates.currency, fx);
+      list.push({ k, day, floor });
     }
-    const order = Array.from(free.keys()).sort((a, b) => floors[a]! - floors[b]! || a - b);
+    return { rents, list: list.sort((a, b) => a.floor - b.floor || a.k - b.k) };
+  };
+  const resolve = (): FlexibleStay => {
+    const { rents, list } = candidates();
     let best: FlexibleStay | null = null;
     let bestDay = -1;
-    for (const j of order) {
+    for (const { k, day, floor } of list) {
       // Infinite floors (on request, nights without a rate) have no whole price to find.
-      if (floors[j] === Number.POSITIVE_INFINITY) break;
-      if (best && best.price.nightly! < floors[j]!) break;
+      if (floor === Number.POSITIVE_INFINITY || (best && best.price.nightly! < floor)) break;
       // The same nightly amounts as the best so far, and later (order: floor, then date): the same total.
-      const day = days[j]!;
-      if (rents && floorOf.byRentAlone && day >= 0 && bestDay >= 0 && rents.same(day, bestDay)) continue;
-      const found = priceOf(free[j]!);
+      const same = rents && floorOf.byRentAlone && day >= 0 && bestDay >= 0 && rents.same(day, bestDay);
+      if (same) continue;
+      const found = priceOf(k);
       if (found.price.kind !== 'stay' || found.price.amount === null) continue;
       if (best === null || before(found, best)) {
         best = found;
