@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { priceHeadline } from '@/components/results/price-line';
 import { HomeIcon } from '@/components/ui/icons';
 import { markerName } from './marker-label';
-import type { MapItem, MapProperty } from './use-map-markers';
+import type { MapItem, MapPin } from './use-map-markers';
 
 /** Each item's marker, rendered by React into the element MapLibre places for it. */
 export function MapMarkers({
@@ -13,6 +13,8 @@ export function MapMarkers({
   onActive,
   onChoose,
   onZoomInto,
+  cardHref,
+  newTab,
 }: {
   items: MapItem[];
   elementFor: (key: string) => HTMLElement;
@@ -20,10 +22,14 @@ export function MapMarkers({
   onActive: (id: number | null) => void;
   onChoose: (id: number) => void;
   onZoomInto: (item: Extract<MapItem, { kind: 'cluster' }>) => void;
+  cardHref: (id: number) => string;
+  newTab?: boolean;
 }) {
   return items.map((item) =>
     createPortal(
-      item.kind === 'property' ? (
+      item.kind === 'property' && !item.property.onPage ? (
+        <PointMarker pin={item.property} href={cardHref(item.property.id)} newTab={newTab} />
+      ) : item.kind === 'property' ? (
         <PriceMarker
           property={item.property}
           active={item.property.id === activeId}
@@ -50,7 +56,7 @@ function PriceMarker({
   onActive,
   onChoose,
 }: {
-  property: MapProperty;
+  property: MapPin;
   active: boolean;
   onActive: (id: number | null) => void;
   onChoose: (id: number) => void;
@@ -79,6 +85,27 @@ function PriceMarker({
     >
       {text ?? <HomeIcon />}
     </button>
+  );
+}
+
+/**
+ * A result not on the list's page: a link to its rental (with the stay searched), showing the card's price
+ * where the search priced it, else a house; it has no card on this page to light.
+ */
+function PointMarker({ pin, href, newTab }: { pin: MapPin; href: string; newTab?: boolean }) {
+  const text = priceHeadline(pin.price);
+  return (
+    <a
+      href={href}
+      aria-label={markerName(pin)}
+      data-testid="point-marker"
+      data-id={pin.id}
+      target={newTab ? '_blank' : undefined}
+      rel={newTab ? 'noopener' : undefined}
+      className="map-pin map-pin-point"
+    >
+      {text ?? <HomeIcon />}
+    </a>
   );
 }
 

@@ -1,5 +1,4 @@
 import { priceHeadline } from '@/components/results/price-line';
-import type { PropertySummary } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import type { CardPrice } from '@/lib/site/replica/types';
 
@@ -9,10 +8,10 @@ import type { CardPrice } from '@/lib/site/replica/types';
  */
 
 /** The marker's accessible name: "Villa Rosa, €1,621 total for 7 nights". */
-export function markerName(p: PropertySummary & { price?: CardPrice }): string {
+export function markerName(p: { name: string; price?: CardPrice }): string {
   const price = p.price;
   const text = priceHeadline(price);
-  if (!price) return p.name;
+  if (!price) return `${p.name}, price on its page`;
   if (price.kind === 'stay' && text)
     return `${p.name}, ${text} total for ${plural(price.nights ?? 0, 'night')}`;
   if (price.kind === 'from' && text) return `${p.name}, from ${text} a night`;

@@ -1,15 +1,17 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { PropertyCard } from '@/components/results/property-card';
 import { plural } from '@/lib/site/browser';
 import { type Bounds, boundsOfView, formatBounds } from '@/lib/site/browser/bounds';
+import type { MapPoint } from '@/lib/site/replica/types';
 import { MapBar } from './controls';
 import { MapMarkers } from './map-markers';
 import { MapStrip, scrollStripTo } from './map-strip';
 import {
   type MapItem,
   type MapProperty,
+  pinsOf,
   useClusters,
   useMarkerElements,
   useMarkerItems,
@@ -18,8 +20,9 @@ import { useFittedView, useMapView } from './use-map-view';
 import './map.css';
 
 /*
- * The results on a map: the same rentals as the list's page, each a button showing the card's price, grouped
- * where they would overlap (a group says how many and zooms in when pressed). Hovering or focusing a card
+ * The results on a map: every result of the search (the list stays paged): the list's page as buttons
+ * showing the card's price, the other results as links to their rentals (the price where the search priced
+ * it); grouped where they would overlap (a group says how many and zooms in when pressed). Hovering or focusing a card
  * lights its marker and the other way round; pressing a marker shows its rental (on a phone, in the strip of
  * cards along the bottom). Moving the map offers "Search this area", which puts the map's box in the URL.
  * Markers are real buttons named for their rental and price, after the list in the reading order: the list
@@ -28,6 +31,9 @@ import './map.css';
 
 export function ResultsMap({
   properties,
+  points,
+  total,
+  limit,
   activeId,
   onActive,
   bounds,
@@ -37,7 +43,14 @@ export function ResultsMap({
   cardHref,
   newTab,
 }: {
+  /** The page's rentals. */
   properties: MapProperty[];
+  /** Every result with a position (null while unknown, or the replica cannot say: the page's only). */
+  points?: MapPoint[] | null;
+  /** How many results the search has, when the points may be fewer (the most sent to a map). */
+  total?: number | null;
+  /** The most points a search sends to the map. */
+  limit?: number;
   activeId: number | null;
   onActive: (id: number | null) => void;
   /** The search's map area (from the URL), or null. */
@@ -53,11 +66,12 @@ export function ResultsMap({
   const container = useRef<HTMLDivElement>(null);
   const strip = useRef<HTMLUListElement>(null);
   const [selected, setSelected] = useState<number | null>(null);
-  const clusters = useClusters(properties);
+  const pins = useMemo(() => pinsOf(properties, points), [properties, points]);
+  const clusters = useClusters(pins);
   const view = useMapView(container, bounds);
   const { map, zoom, moved, setMoved, userMove } = view;
   const searchedHere = useFittedView(view, bounds, clusters.placed);
-  const items = useMarkerItems(map, clusters);
+  const { items, view: shown } = useMarkerItems(map, clusters);
   const elementFor = useMarkerElements(map, items);
 
   const zoomInto = (item: Extract<MapItem, { kind: 'cluster' }>) => {
@@ -88,6 +102,7 @@ export function ResultsMap({
       data-testid="results-map"
       data-zoom={zoom === null ? undefined : zoom.toFixed(2)}
       data-ready={map ? 'true' : undefined}
+      data-view={shown ?? undefined}
     >
       {/* MapLibre makes its container `position: relative`: sized, not placed. */}
       <div ref={container} className="isolate h-full w-full" />
@@ -107,6 +122,13 @@ export function ResultsMap({
         <p className="absolute bottom-2 left-2 hidden max-w-[60%] rounded-lg bg-white/90 px-2 py-1 text-xs text-ink-700 lg:block">
           {plural(clusters.unplaced, 'rental')} on this page {clusters.unplaced === 1 ? 'has' : 'have'} no
           position on the map
+        </p>
+      )}
+
+      {points && limit !== undefined && total !== null && total !== undefined && points.length >= limit && (
+        <p className="absolute top-16 left-1/2 max-w-[90%] -translate-x-1/2 rounded-lg bg-white/95 px-3 py-1 text-center text-xs text-ink-700 shadow-sm">
+          The map shows {plural(pins.length, 'rental')} of {total.toLocaleString('en-GB')}: zoom in and search
+          this area for the rest
         </p>
       )}
 
@@ -138,6 +160,8 @@ export function ResultsMap({
         onActive={onActive}
         onChoose={choose}
         onZoomInto={zoomInto}
+        cardHref={cardHref}
+        newTab={newTab}
       />
     </section>
   );

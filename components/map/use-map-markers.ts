@@ -3,12 +3,13 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import Supercluster from 'supercluster';
 import type { PropertySummary } from '@/lib/contract';
 import { boundsOfView, positionOf } from '@/lib/site/browser/bounds';
-import type { CardPrice } from '@/lib/site/replica/types';
+import type { CardPrice, MapPoint } from '@/lib/site/replica/types';
 import { type PlaceLabels, placeLabels } from './places';
 import { usePlaces } from './use-places';
 
 /*
- * The results map's markers: the page's rentals with a position, grouped where they would overlap (a group
+ * The results map's markers: every result of the search with a position (the page's rentals, and the rest
+ * from /api/search/points), grouped where they would overlap (a group
  * says how many), only those in view (so the keyboard meets only the markers a person can see). Each marker
  * is an element placed by MapLibre, into which React renders its button; the catalog's place names are
  * kept clear of them.
@@ -16,15 +17,42 @@ import { usePlaces } from './use-places';
 
 export type MapProperty = PropertySummary & { price?: CardPrice };
 
+/** A marker's rental: a card of the page (`onPage`), or another result of the search, priced or not. */
+export interface MapPin {
+  id: number;
+  name: string;
+  latitude: number | null;
+  longitude: number | null;
+  price?: CardPrice;
+  onPage: boolean;
+}
+
+/** The page's rentals, then every other result the search's points add (none while they are not known). */
+export function pinsOf(properties: MapProperty[], points: MapPoint[] | null | undefined): MapPin[] {
+  const pins: MapPin[] = properties.map(({ id, name, latitude, longitude, price }) => ({
+    id,
+    name,
+    latitude,
+    longitude,
+    price,
+    onPage: true,
+  }));
+  const shown = new Set(pins.map((p) => p.id));
+  for (const { id, name, latitude, longitude, price } of points ?? [])
+    if (!shown.has(id))
+      pins.push({ id, name, latitude, longitude, price: price ?? undefined, onPage: false });
+  return pins;
+}
+
 export type MapItem =
-  | { key: string; kind: 'property'; lng: number; lat: number; property: MapProperty }
+  | { key: string; kind: 'property'; lng: number; lat: number; property: MapPin }
   | { key: string; kind: 'cluster'; lng: number; lat: number; clusterId: number; ids: number[] };
 
 /** Beyond this zoom every rental has its own marker (a group pressed at it opens at the map's last zoom). */
 const CLUSTER_MAX_ZOOM = 12;
 
 /** The rentals with a position, grouped by supercluster; how many have none. */
-export function useClusters(properties: MapProperty[]) {
+export function useClusters(properties: MapPin[]) {
   const placed = useMemo(() => properties.filter((p) => positionOf(p.latitude, p.longitude)), [properties]);
   const index = useMemo(() => {
     const sc = new Supercluster<{ id: number }>({ radius: 64, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 2 });
@@ -41,9 +69,10 @@ export function useClusters(properties: MapProperty[]) {
   return { placed, unplaced: properties.length - placed.length, index, byId };
 }
 
-/** The markers for the map's current view, worked out again whenever it stops moving. */
+/** The markers for the map's current view, worked out again whenever it stops moving; the view's box. */
 export function useMarkerItems(map: MapLibreMap | null, { index, byId }: ReturnType<typeof useClusters>) {
   const [items, setItems] = useState<MapItem[]>([]);
+  const [view, setView] = useState<string | null>(null);
   const recluster = useCallback(() => {
     if (!map) return;
     const z = Math.min(Math.floor(map.getZoom()), CLUSTER_MAX_ZOOM + 1);
@@ -61,6 +90,7 @@ export function useMarkerItems(map: MapLibreMap | null, { index, byId }: ReturnT
       return { key: `p${props.id}`, kind: 'property', lng, lat, property: byId.get(props.id!)! };
     });
     setItems(next);
+    setView(box.join(','));
   }, [map, index, byId]);
   useEffect(() => {
     if (!map) return;
@@ -70,7 +100,7 @@ export function useMarkerItems(map: MapLibreMap | null, { index, byId }: ReturnT
       map.off('moveend', recluster);
     };
   }, [map, recluster]);
-  return items;
+  return { items, view };
 }
 
 /**

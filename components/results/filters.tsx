@@ -1,18 +1,71 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DateRangeField } from '@/components/search-form/date-range-field';
 import { DestinationCombobox } from '@/components/search-form/destination-combobox';
 import { FIELD } from '@/components/search-form/field-style';
 import { GuestsField } from '@/components/search-form/guests-field';
 import { FiltersIcon } from '@/components/ui/icons';
-import { activeFilters, SORTS } from '@/lib/site/browser/search-url';
+import { apiGet } from '@/lib/site/browser/api-client';
+import { activeFilters, apiQueryFor, SORTS, searchKey } from '@/lib/site/browser/search-url';
+import type { Facets } from '@/lib/site/replica/types';
+import { FacetFilters, PriceHistogram } from './facet-filters';
 import { PriceRange } from './price-range';
 import type { SearchUrl } from './use-search-url';
 
 /**
- * The search's filters: destination (not on a destination page), dates, party, bedrooms, the nightly price
- * range and the sort. Submitting is a new search (the sort submits as soon as it changes); the form is drawn
- * afresh for every search, so its fields always show the URL's. On a phone, and beside the map, they fold
- * behind a "Filters" button that says how many narrow the search.
+ * What the filters' fields as they stand would find: asked of /api/search (one result) a moment after each
+ * change, so the apply button says how many rentals it will show and the counts follow the choices.
+ */
+function usePendingCount(url: SearchUrl) {
+  const [pending, setPending] = useState<{ key: string; total: number; facets: Facets | null } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const asking = useRef<AbortController>(undefined);
+  const onChange = (form: HTMLFormElement) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      asking.current?.abort();
+      const controller = new AbortController();
+      asking.current = controller;
+      const query = apiQueryFor(url.formSearch(new FormData(form)));
+      query.set('per_page', '1');
+      apiGet<{ pagination: { total: number }; facets?: Facets | null }>(
+        '/api/search',
+        query,
+        controller.signal,
+      )
+        .then((a) => setPending({ key: url.key, total: a.pagination.total, facets: a.facets ?? null }))
+        // A field the search refuses, or no answer: the button says no count; submitting shows why.
+        .catch(() => {
+          if (!controller.signal.aborted) setPending(null);
+        });
+    }, 300);
+  };
+  // Counts asked for another search's form (the URL moved since) no longer apply.
+  return { pending: pending?.key === url.key ? pending : null, onChange };
+}
+
+/**
+ * A choice made before the form was live (it hydrates when first used) changed no state: once live, if its
+ * fields no longer ask for the URL's search, they are counted.
+ */
+function useCountOnLive(
+  form: React.RefObject<HTMLFormElement | null>,
+  url: SearchUrl,
+  count: (f: HTMLFormElement) => void,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first goes live
+  useEffect(() => {
+    const f = form.current;
+    if (f && searchKey(url.formSearch(new FormData(f))) !== url.key) count(f);
+  }, []);
+}
+
+/**
+ * The search's filters: destination (not on a destination page), dates, party, bedrooms, property type,
+ * amenities, bathrooms, rating and policies with the count each choice would leave, the nightly price range
+ * over a histogram of the results' prices, and the sort. Submitting is a new search (the sort submits as
+ * soon as it changes); the form is drawn afresh for every search, so its fields always show the URL's. On a
+ * phone, and beside the map, they fold behind a "Filters" button that says how many narrow the search; the
+ * apply button says how many rentals the fields as they stand find.
  */
 export function Filters({
   url,
@@ -22,6 +75,8 @@ export function Filters({
   fixedLocation,
   currency,
   fieldErrors,
+  facets,
+  total,
 }: {
   url: SearchUrl;
   open: boolean;
@@ -31,6 +86,10 @@ export function Filters({
   fixedLocation?: number;
   currency: string;
   fieldErrors?: Record<string, string>;
+  /** The filters' choices with their counts, and the price histogram (answers from the replica only). */
+  facets?: Facets | null;
+  /** How many rentals the search as it stands finds. */
+  total?: number;
 }) {
   const { params, stay, mapShown } = url;
   // Names of the destinations this view has shown, so the field keeps its text as the URL changes.
@@ -38,6 +97,11 @@ export function Filters({
   if (location && !names.current.has(location.id)) names.current.set(location.id, location.label);
   const locationId = Number(params.get('location')) || null;
   const count = activeFilters(params, fixedLocation);
+  const { pending, onChange } = usePendingCount(url);
+  const formRef = useRef<HTMLFormElement>(null);
+  useCountOnLive(formRef, url, onChange);
+  const shown = pending ?? (total === undefined ? null : { total, facets });
+  const counted = pending?.facets ?? facets;
   return (
     <>
       <div className={mapShown ? 'max-lg:hidden lg:col-start-1' : 'lg:hidden'}>
@@ -60,12 +124,14 @@ export function Filters({
       </div>
       <form
         key={url.key}
+        ref={formRef}
         id="search-filters"
         onSubmit={(e) => {
           e.preventDefault();
           onOpen(false);
           url.submit(new FormData(e.currentTarget));
         }}
+        onChange={(e) => onChange(e.currentTarget)}
         aria-label="Filters"
         className={`${open ? 'flex' : 'hidden'} flex-col gap-4 self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand-200 ${mapShown ? `max-lg:hidden lg:col-start-1 lg:grid-cols-2 lg:items-end ${open ? 'lg:grid' : ''}` : 'lg:flex'}`}
       >
@@ -81,7 +147,15 @@ export function Filters({
             }}
           />
         )}
-        <DateRangeField checkin={stay.checkin} checkout={stay.checkout} />
+        <DateRangeField
+          checkin={stay.checkin}
+          checkout={stay.checkout}
+          flexible={
+            params.get('flex') && params.get('months')
+              ? { flex: params.get('flex')!, months: params.get('months')!.split(',') }
+              : null
+          }
+        />
         <GuestsField initial={{ adults: stay.adults, children: stay.children, infants: stay.infants ?? 0 }} />
         <div>
           <label htmlFor="f-bedrooms" className="block text-sm font-medium text-ink-700">
@@ -101,7 +175,11 @@ export function Filters({
             ))}
           </select>
         </div>
-        <PriceRange params={params} currency={currency} fieldErrors={fieldErrors} />
+        {counted && <FacetFilters facets={counted} params={params} />}
+        <div>
+          {counted?.histogram && <PriceHistogram histogram={counted.histogram} params={params} />}
+          <PriceRange params={params} currency={currency} fieldErrors={fieldErrors} />
+        </div>
         <div>
           <label htmlFor="f-sort" className="block text-sm font-medium text-ink-700">
             Sort by
@@ -125,6 +203,12 @@ export function Filters({
           className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
         >
           Update results
+          {shown && (
+            <span className="font-normal">
+              {' '}
+              · {shown.total} {shown.total === 1 ? 'rental' : 'rentals'}
+            </span>
+          )}
         </button>
       </form>
     </>

@@ -4,7 +4,7 @@ import { SaveButton } from '@/components/advisors/save-button';
 import { PhotoPlaceholder } from '@/components/property/photo-placeholder';
 import { CloseIcon } from '@/components/ui/icons';
 import type { PropertySummary } from '@/lib/contract';
-import { plural } from '@/lib/site/browser';
+import { plural, showRange } from '@/lib/site/browser';
 import { bedroomsFor } from '@/lib/site/browser/party';
 import type { CardPrice } from '@/lib/site/replica/types';
 import { CARD_SIZES } from './card-photos';
@@ -14,7 +14,12 @@ const TYPE_LABEL: Record<string, string> = { condo: 'Condo', estate: 'Estate' };
 const typeLabel = (type: string) => TYPE_LABEL[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
 
 type CardProps = {
-  property: PropertySummary & { price?: CardPrice; review_count?: number };
+  /** `stay`: a flexible search's stay for this rental (its cheapest), which the price is for. */
+  property: PropertySummary & {
+    price?: CardPrice;
+    review_count?: number;
+    stay?: { checkin: string; checkout: string };
+  };
   href?: string;
   /** Open in a new tab (an embed sending travellers to the full site). */
   newTab?: boolean;
@@ -124,6 +129,12 @@ function Tile({ priority, ...card }: CardProps & { priority: boolean }) {
           {property.sleeps.toLocaleString('en')}
         </p>
         <CardRating rating={property.rating} reviews={property.review_count} />
+        {property.stay && (
+          <p className="mt-2 text-sm font-medium text-ink-900" data-testid="card-stay">
+            <span className="sr-only">Cheapest stay: </span>
+            {showRange(property.stay.checkin, property.stay.checkout)}
+          </p>
+        )}
         {property.price && <PriceLine price={property.price} />}
         <PricedBedrooms {...card} />
       </div>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { ResultsMap } from '@/components/map/map-loader';
 import { MapIcon } from '@/components/ui/icons';
 import { ApiError, apiGet } from '@/lib/site/browser/api-client';
@@ -12,7 +12,7 @@ import { ResultsGrid } from './results-grid';
 import { LoadFailed, NothingMatches, SearchProblems } from './results-problems';
 import { ResultsStatus } from './results-status';
 import { SkeletonGrid } from './skeleton-grid';
-import type { ResultsPage as Page, ResultsProps } from './types';
+import type { ResultsPage as Page, PointsAnswer, ResultsProps } from './types';
 import { useSearchUrl } from './use-search-url';
 
 /**
@@ -59,6 +59,15 @@ export function Results({
     queryFn: ({ signal }) => apiGet<Page>('/api/search', apiQueryFor(params), signal),
   });
 
+  // Every result's place, for the map (the list stays paged): asked only while the map is shown.
+  const points = useQuery<PointsAnswer>({
+    queryKey: ['points', key],
+    enabled: mapShown && !knownInvalid,
+    placeholderData: keepPreviousData,
+    retry: false,
+    queryFn: ({ signal }) => apiGet<PointsAnswer>('/api/search/points', apiQueryFor(params), signal),
+  });
+
   const data = results.data;
   const fieldErrors: Record<string, string> | undefined = knownInvalid
     ? (initialErrors ?? undefined)
@@ -66,14 +75,23 @@ export function Results({
       ? results.error.fields
       : undefined;
   const currency = data?.prices?.currency ?? params.get('currency') ?? displayCurrency;
-  // Each card leads to its rental with this stay, in the display currency chosen.
+  // A flexible search's stays, by rental: the page's cards and the map's other results.
+  const pointStays = useMemo(
+    () => new Map((points.data?.points ?? []).flatMap((p) => (p.stay ? [[p.id, p.stay] as const] : []))),
+    [points.data],
+  );
+  // Each card leads to its rental with this stay (a flexible search's: the card's own), in the display
+  // currency chosen.
   const hrefOf = (id: number) =>
     withStay(
       withCurrency(
         cardLink ? cardLink.base.replace('{id}', String(id)) : `/properties/${id}`,
         params.get('currency'),
       ),
-      stay,
+      {
+        ...stay,
+        ...(data?.properties.find((p) => p.id === id)?.stay ?? pointStays.get(id)),
+      },
     );
   const found = data && data.properties.length > 0;
 
@@ -89,6 +107,8 @@ export function Results({
         fixedLocation={fixedLocation}
         currency={currency}
         fieldErrors={fieldErrors}
+        facets={data?.facets}
+        total={data?.pagination.total}
       />
       <section
         aria-labelledby="results-heading"
@@ -146,6 +166,9 @@ export function Results({
         <div className="max-lg:fixed max-lg:inset-0 max-lg:z-50 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:h-[calc(100dvh-2rem)] lg:self-start">
           <ResultsMap
             properties={data?.properties ?? []}
+            points={points.data?.points}
+            total={points.data?.total}
+            limit={points.data?.limit}
             activeId={activeId}
             onActive={setActiveId}
             bounds={url.bounds}

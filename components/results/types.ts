@@ -1,13 +1,20 @@
 import type { CatalogPage } from '@/lib/contract';
-import type { CardPrice, Unbookable } from '@/lib/site/replica/types';
+import type { CardPrice, Facets, MapPoint, Unbookable } from '@/lib/site/replica/types';
 import type { CoverPreload } from './card-photos';
 
 /* The results view's props, shared by its island (results-view.tsx) and the view (live-results.tsx). */
 
 /** A page of results as the site's /api/search (and the page's server render) gives it. */
 export type ResultsPage = {
-  /** `review_count`: the replica's count of the rental's reviews (absent from the upstream's answers). */
-  properties: (CatalogPage['properties'][number] & { price?: CardPrice; review_count?: number })[];
+  /**
+   * `review_count`: the replica's count of the rental's reviews (absent from the upstream's answers);
+   * `stay`: in a flexible search, the stay it is priced for (its cheapest of the length asked).
+   */
+  properties: (CatalogPage['properties'][number] & {
+    price?: CardPrice;
+    review_count?: number;
+    stay?: { checkin: string; checkout: string };
+  })[];
   pagination: CatalogPage['pagination'];
   /** `replica`: the site's own copy answered, with prices; `upstream`: the catalog did (no prices yet). */
   source?: 'replica' | 'upstream';
@@ -16,6 +23,8 @@ export type ResultsPage = {
   loading?: { percent: number };
   /** What a dated search left out as the rules refuse its stay there (the replica's answers only). */
   unbookable?: Unbookable | null;
+  /** The filters' choices with their counts, and the price histogram (the replica's answers only). */
+  facets?: Facets | null;
 };
 
 export type ResultsProps = {
@@ -43,3 +52,10 @@ export type ResultsProps = {
   /** The first cards' covers, asked for from the page's head (card-photos.ts). */
   covers?: CoverPreload[];
 };
+
+/** /api/search/points: every result with a position (null while the replica cannot say), and how many. */
+export interface PointsAnswer {
+  points: MapPoint[] | null;
+  total: number | null;
+  limit: number;
+}

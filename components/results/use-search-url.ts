@@ -63,6 +63,19 @@ export function useSearchUrl(o: SearchUrlOptions) {
   const relax = (drop: readonly SearchKey[], set: Partial<Record<SearchKey, string>> = {}) =>
     searchWith(params, { drop: ['page', ...drop], set });
 
+  /** A new search from the filters' fields, on its first page. */
+  const formSearch = (form: FormData) => {
+    // A group of checkboxes (property types, amenities, policies) is one comma-separated value.
+    const set = Object.fromEntries(
+      FILTER_KEYS.map((k) => [k, form.getAll(k).map(String).filter(Boolean).join(',')]),
+    );
+    if (fixedLocation) set.location = String(fixedLocation);
+    // Another destination is another place on the map: its area is not this one's.
+    const moved = String(form.get('location') ?? '') !== (params.get('location') ?? '');
+    const drop: SearchKey[] = [...FILTER_KEYS, 'guests', 'page', ...(moved ? (['bounds'] as const) : [])];
+    return cleanSearchParams(searchWith(params, { drop, set }));
+  };
+
   return {
     params,
     /** The search asked, whatever the map: what results are fetched and remembered by. */
@@ -78,15 +91,10 @@ export function useSearchUrl(o: SearchUrlOptions) {
       e.preventDefault();
       go(next);
     },
+    /** The search the filters' fields ask for (not gone to: the apply button counts its results). */
+    formSearch,
     /** The filters submitted: a new search from the form's fields, on its first page. */
-    submit: (form: FormData) => {
-      const set = Object.fromEntries(FILTER_KEYS.map((k) => [k, String(form.get(k) ?? '')]));
-      if (fixedLocation) set.location = String(fixedLocation);
-      // Another destination is another place on the map: its area is not this one's.
-      const moved = String(form.get('location') ?? '') !== (params.get('location') ?? '');
-      const drop: SearchKey[] = [...FILTER_KEYS, 'guests', 'page', ...(moved ? (['bounds'] as const) : [])];
-      go(cleanSearchParams(searchWith(params, { drop, set })));
-    },
+    submit: (form: FormData) => go(formSearch(form)),
     /** The map shown or hidden: the view changes, the search does not (no new results, focus stays). */
     toggleMap: (show: boolean) =>
       window.history.pushState(

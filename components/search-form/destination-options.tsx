@@ -54,7 +54,11 @@ export function DestinationOptions({
           aria-selected={i === active}
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => onChoose(i)}
-          onMouseEnter={() => onHover(i)}
+          // Only a pointer that moves highlights: the list opening under a resting pointer (after pressing
+          // a button below the field) must not take the highlight from the keys.
+          onMouseMove={(e) => {
+            if ((e.movementX || e.movementY) && i !== active) onHover(i);
+          }}
           className={`cursor-pointer px-3 py-2 ${i === active ? 'bg-brand-50' : ''}`}
         >
           <span className="block font-medium text-ink-900">{l.name}</span>

@@ -190,3 +190,41 @@ export function feeAmount(
       return fee.amount;
   }
 }
+
+/**
+ * The least priceStay's total can be, for a stay of `nights` nights and this party, whose rent (its nights'
+ * amounts, before promotions) is at least `rent`: promotions at most the best one the stay's length
+ * qualifies for, fees and taxes as priceStay adds them, less the slack of its roundings. For search, which
+ * prices exactly (priceStay) only the stays whose floor could put them first. Minus infinity when a fee, a
+ * tax or a promotion over 100% could lower a total (no floor to give). `byRentAlone`: no promotion can
+ * apply, so stays of the same nightly amounts have the same total.
+ */
+export function totalFloor(
+  input: Pick<PricingInput, 'adults' | 'children' | 'minorUnits' | 'fees' | 'taxRates' | 'promotions'> & {
+    nights: number;
+  },
+): ((rent: number) => number) & { byRentAlone: boolean } {
+  const { nights, adults, children } = input;
+  let promotion = 0;
+  for (const p of input.promotions) if (nights >= p.minNights) promotion = Math.max(promotion, p.percent);
+  if (promotion > 100 || input.fees.some((f) => f.amount < 0) || input.taxRates.some((t) => t < 0))
+    return Object.assign(() => Number.NEGATIVE_INFINITY, { byRentAlone: false });
+  const taxRate = input.taxRates.reduce((sum, r) => sum + r, 0);
+  // Rent, discount, fees, taxable fees, taxes and total are each rounded to half a minor unit.
+  const slack = (4 + (1.5 * taxRate) / 100) * 10 ** -input.minorUnits;
+  const floor = (rent: number) => {
+    const after = rent * (1 - promotion / 100);
+    let fees = 0;
+    let taxable = 0;
+    for (const fee of input.fees) {
+      if (fee.refundable) continue;
+      const amount = feeAmount(fee, { nights, adults, children, rentAfterDiscounts: after });
+      fees += amount;
+      if (fee.taxable) taxable += amount;
+    }
+    return after + fees + ((after + taxable) * taxRate) / 100 - slack;
+  };
+  // No promotion the stay's length qualifies for: two stays whose nights have the same amounts have the
+  // same total (priceStay's arithmetic then reads nothing else of the dates).
+  return Object.assign(floor, { byRentAlone: promotion === 0 });
+}

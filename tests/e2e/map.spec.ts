@@ -3,7 +3,8 @@ import { cardIds, expect, expectAccessible, replicaReady, snap, TEST_SITE, test 
 
 /*
  * The results on a map and the property's map, as a traveller uses them (Chromium's software WebGL): the
- * map shows the list's rentals, each marker says its card's price, a group zooms in when pressed, "Search
+ * map shows every result of the search, not only the list's page (the others link to their rentals), each
+ * marker says its card's price, a group zooms in when pressed, "Search
  * this area" narrows the results and a reload keeps it, hovering a card lights its marker and back; on a
  * phone the map is full screen with the cards in a strip; the property page shows where the rental is.
  */
@@ -33,15 +34,55 @@ async function openMap(page: Page, url: string) {
   return map;
 }
 
-/** Rentals on the map: each marker's id, and every id inside a group. */
+/** Rentals on the map: each marker's id (the page's and the other results'), and every id inside a group. */
 async function mapIds(page: Page): Promise<number[]> {
   const singles = await page
-    .getByTestId('price-marker')
+    .locator('[data-testid="price-marker"], [data-testid="point-marker"]')
     .evaluateAll((ms) => ms.map((m) => Number(m.getAttribute('data-id'))));
   const grouped = await page
     .getByTestId('cluster-marker')
     .evaluateAll((ms) => ms.flatMap((m) => (m.getAttribute('data-ids') ?? '').split(',').map(Number)));
   return [...singles, ...grouped].sort((a, b) => a - b);
+}
+
+/**
+ * The search's results well inside the map's view (its box, `data-view`, less a fifth on each side), from
+ * /api/search/points: a group stands where its rentals' centre is, so near the edges a rental may be drawn
+ * in a group just outside or in one just inside; well inside, each must be on the map.
+ */
+async function resultsWellInView(page: Page, query: string): Promise<number[]> {
+  const all = await (await fetch(`${TEST_SITE}/api/search/points?${query}`)).json();
+  const v = (await page.getByTestId('results-map').getAttribute('data-view'))!.split(',').map(Number);
+  const [west, south, east, north] = v as [number, number, number, number];
+  const dy = (north - south) / 5;
+  const dx = west <= east ? (east - west) / 5 : 0;
+  return (all.points as Summary[])
+    .filter(
+      (p) =>
+        p.latitude! >= south + dy &&
+        p.latitude! <= north - dy &&
+        (west <= east
+          ? p.longitude! >= west + dx && p.longitude! <= east - dx
+          : p.longitude! >= west || p.longitude! <= east),
+    )
+    .map((p) => p.id);
+}
+
+/** Whether the map holds every result well inside its view, and only results of the search. */
+async function mapHoldsResults(page: Page, query: string, every: number[]): Promise<boolean> {
+  const shown = new Set(await mapIds(page));
+  const inView = await resultsWellInView(page, query);
+  return [...shown].every((id) => every.includes(id)) && inView.every((id) => shown.has(id));
+}
+
+/** Every result of a search with a position, as /api/search/points gives them (the same count as the list). */
+async function everyPlaced(query: string): Promise<number[]> {
+  const [all, list] = await Promise.all([
+    fetch(`${TEST_SITE}/api/search/points?${query}`).then((r) => r.json()),
+    fetch(`${TEST_SITE}/api/search?${query}&per_page=1`).then((r) => r.json()),
+  ]);
+  expect(all.total).toBe(list.pagination.total);
+  return (all.points as Summary[]).map((p) => p.id).sort((a, b) => a - b);
 }
 
 const zoomOf = async (map: Locator) => Number(await map.getAttribute('data-zoom'));
@@ -51,9 +92,7 @@ const count = async (page: Page) =>
 test.describe('on a desktop (1366 px)', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
-  test('the map shows the list’s rentals, each marker its card’s price, lit with its card', async ({
-    page,
-  }) => {
+  test('the map shows every result, each marker its card’s price, lit with its card', async ({ page }) => {
     const map = await openMap(page, `/destinations/${country}?${STAY}&map=1`);
     // Beside the list, not over it.
     const list = page.getByRole('article').first();
@@ -70,7 +109,10 @@ test.describe('on a desktop (1366 px)', () => {
       .filter((p) => p.latitude !== null && p.longitude !== null)
       .map((p) => p.id);
     expect(answer.properties.map((p: Summary) => p.id)).toEqual(ids);
-    await expect.poll(() => mapIds(page)).toEqual([...placed].sort((a, b) => a - b));
+    // Every result with a position, as many as the search finds: the page's among them.
+    const every = await everyPlaced(`location=${country}&${STAY}`);
+    for (const id of placed) expect(every).toContain(id);
+    await expect.poll(() => mapIds(page)).toEqual(every);
 
     // Each rental's own marker against its card (into a group first if every rental is grouped).
     for (let i = 0; i < 6 && (await page.getByTestId('price-marker').count()) === 0; i++) {
@@ -104,6 +146,36 @@ test.describe('on a desktop (1366 px)', () => {
     await marker.hover();
     await expect(card).toHaveAttribute('data-active', 'true');
     await expectAccessible(page);
+  });
+
+  test('the map shows every result of the search, not only the list’s page; the others link to theirs', async ({
+    page,
+  }) => {
+    await openMap(page, `/search?${STAY}&map=1`);
+    const every = await everyPlaced(STAY);
+    expect(every.length).toBeGreaterThan(12);
+    // The markers hold every result in view (groups count theirs), far more than the page's 12.
+    await expect
+      .poll(async () => (await mapIds(page)).length > 12 && (await mapHoldsResults(page, STAY, every)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await snap(page, 'map-01-every-result');
+    // Zoomed in until a result beyond the page stands alone: a link to its rental with the stay searched.
+    for (let i = 0; i < 8 && (await page.getByTestId('point-marker').count()) === 0; i++) {
+      await page.getByTestId('cluster-marker').first().click();
+      await page.waitForTimeout(600);
+    }
+    // Still every result in the new view.
+    await expect.poll(() => mapHoldsResults(page, STAY, every)).toBe(true);
+    const point = page.getByTestId('point-marker').first();
+    await expect(point).toHaveAttribute('href', new RegExp(`^/properties/\\d+\\?.*checkin=${day(40)}`));
+    await expect(point).toHaveAccessibleName(/total for 7 nights$|price on its page$|price on request$/);
+    await snap(page, 'map-02-zoomed');
+    await expectAccessible(page);
+    const id = await point.getAttribute('data-id');
+    await point.click();
+    await expect(page).toHaveURL(new RegExp(`/properties/${id}\\?`));
   });
 
   test('pressing a group zooms in on it', async ({ page }) => {
@@ -163,7 +235,9 @@ test.describe('on a desktop (1366 px)', () => {
     await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
     expect(page.url()).toBe(url);
     expect(await count(page)).toBe(narrowed);
-    await expect.poll(() => mapIds(page)).toEqual([...(await cardIds(page))].sort((a, b) => a - b));
+    await expect
+      .poll(() => mapIds(page))
+      .toEqual(await everyPlaced(new URL(page.url()).searchParams.toString()));
 
     // And back to everywhere.
     await page.getByRole('link', { name: 'Search everywhere' }).click();

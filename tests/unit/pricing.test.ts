@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from '@/lib/dates';
 import {
   bedroomsPriced,
   feeAmount,
+  nightlyAmount,
   type Period,
   type PricingInput,
   PricingRuleError,
   priceStay,
+  rateForNight,
   roundMoney,
+  totalFloor,
 } from '@/lib/rules';
 
 const period = (start: string, end: string, nightly: number, extra: Partial<Period> = {}): Period => ({
@@ -240,5 +244,86 @@ describe('rules the agent enforces', () => {
     const q = priceStay(input({ property: { bedrooms: 3, sleeps: 6, priceOnRequest: true } }));
     expect(q).toMatchObject({ accuracy: null, average_nightly_rate: null, tax_rate: null, rate_range: null });
     expect(Object.values(q.totals).every((v) => v === 0)).toBe(true);
+  });
+});
+
+describe('the total’s floor (for search)', () => {
+  /** A small deterministic random stream (mulberry32). */
+  function stream(seed: number) {
+    let a = seed;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  it('is never above priceStay’s total, and close to it, over 3,000 random stays', () => {
+    const next = stream(30);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
+    const types = [
+      'per_stay',
+      'per_night',
+      'per_guest',
+      'per_adult',
+      'per_child',
+      'per_guest_per_night',
+      'percent',
+    ];
+    let gapSum = 0;
+    for (let i = 0; i < 3000; i++) {
+      const nights = 1 + Math.floor(next() * 20);
+      const checkin = `2027-0${1 + Math.floor(next() * 8)}-1${Math.floor(next() * 9)}`;
+      const minorUnits = pick([0, 2, 3]);
+      const stay = input({
+        checkin,
+        checkout: addDays(checkin, nights),
+        adults: 1 + Math.floor(next() * 4),
+        children: Math.floor(next() * 2),
+        minorUnits,
+        periods: [
+          period('2027-01-01', '2027-04-30', 50 + next() * 900, { weekly: next() < 0.3 ? 3000 : null }),
+          period('2027-05-01', '2027-12-31', 50 + next() * 900, { monthly: next() < 0.3 ? 9000 : null }),
+        ],
+        fees: Array.from({ length: Math.floor(next() * 4) }, () => ({
+          type: pick(types),
+          amount: Math.round(next() * 8000) / 100,
+          refundable: next() < 0.2,
+          taxable: next() < 0.5,
+        })),
+        taxRates: Array.from({ length: Math.floor(next() * 3) }, () => Math.round(next() * 200) / 10),
+        promotions:
+          next() < 0.4
+            ? [
+                {
+                  start: '2027-03-01',
+                  end: '2027-06-30',
+                  percent: Math.round(next() * 30),
+                  minNights: pick([1, 3, 7]),
+                },
+              ]
+            : [],
+      });
+      const result = priceStay(stay);
+      // The floor is asked of the stay's rent as the calendar sums it: each night's amount, unrounded.
+      let rent = 0;
+      for (let d = 0; d < nights; d++) {
+        const { rate } = rateForNight(addDays(checkin, d), 3, stay.periods, stay.defaultRate);
+        rent += nightlyAmount(rate!, nights);
+      }
+      const floor = totalFloor({ ...stay, nights })(rent);
+      expect(floor, JSON.stringify(stay)).toBeLessThanOrEqual(result.totals.total);
+      gapSum += (result.totals.total - floor) / result.totals.total;
+    }
+    // Tight: on average within a few percent (only a promotion the stay's nights miss opens a gap).
+    expect(gapSum / 3000).toBeLessThan(0.05);
+  });
+
+  it('gives no floor when a fee or a tax could lower a total', () => {
+    const stay = { adults: 2, children: 0, minorUnits: 2, taxRates: [], promotions: [], nights: 3 };
+    const negativeFee = [{ type: 'per_stay', amount: -20, refundable: false, taxable: false }];
+    expect(totalFloor({ ...stay, fees: negativeFee })(300)).toBe(Number.NEGATIVE_INFINITY);
+    expect(totalFloor({ ...stay, fees: [], taxRates: [-5] })(300)).toBe(Number.NEGATIVE_INFINITY);
   });
 });

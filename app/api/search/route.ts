@@ -7,7 +7,9 @@ import { answerSearch, readSearch } from '@/lib/site/search';
 // the site's replica (each property with its `price`), or from the upstream catalog until the replica's
 // first load is complete (`source` says which; `loading.percent` how far that load is). A dated search lists
 // only stays that can be booked (a past check-in is a 400; stays the rules refuse are counted in `unbookable`,
-// not listed). README, "Search API".
+// not listed). The filters `type`, `amenities`, `bathrooms`, `rating`, `policies` narrow it and `facets` gives
+// each choice's count and the price histogram; `flex` and `months` ask each rental's cheapest stay of a length
+// in those months (each property then with its `stay`). README, "Search API".
 export const GET = route(async (request, ctx) => {
   const url = new URL(request.url);
   const search = readSearch(url.searchParams, { perPage: url.searchParams.get('per_page') });
@@ -22,6 +24,7 @@ export const GET = route(async (request, ctx) => {
       prices: answer.prices,
       ...(answer.loading ? { loading: answer.loading } : {}),
       unbookable: answer.unbookable ?? null,
+      facets: answer.facets ?? null,
     },
     ctx,
     // Not kept while the replica loads: the results ask again for the prices.

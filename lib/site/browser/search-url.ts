@@ -14,6 +14,9 @@ export const SEARCH_KEYS = [
   'location',
   'checkin',
   'checkout',
+  // Flexible dates instead: `flex=week|weekend|N` nights, `months=2027-03,2027-04` (lib/site/search/flexible.ts).
+  'flex',
+  'months',
   'adults',
   'children',
   'infants',
@@ -22,6 +25,12 @@ export const SEARCH_KEYS = [
   'sort',
   'price_min',
   'price_max',
+  // The replica's filters (lib/site/search/filters.ts): lists are comma-separated.
+  'type',
+  'amenities',
+  'bathrooms',
+  'rating',
+  'policies',
   'currency',
   'bounds',
   'page',
@@ -110,10 +119,15 @@ export const hasParty = (params: URLSearchParams) =>
 export function activeFilters(params: URLSearchParams, fixedLocation?: number): number {
   return [
     !fixedLocation && params.has('location'),
-    params.has('checkin') || params.has('checkout'),
+    params.has('checkin') || params.has('checkout') || params.has('flex'),
     hasParty(params),
     params.has('bedrooms'),
     params.has('price_min') || params.has('price_max'),
+    params.has('type'),
+    params.has('amenities'),
+    params.has('bathrooms'),
+    params.has('rating'),
+    params.has('policies'),
     params.has('bounds'),
   ].filter(Boolean).length;
 }

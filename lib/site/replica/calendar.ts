@@ -216,6 +216,84 @@ export function sliceRent(
   return { rent, missing, estimated };
 }
 
+/** Whether the nights [from, from + nights) (calendar days) hold no booked night; the caller keeps in range. */
+export const nightsUnbooked = (calendar: StayCalendar, from: number, nights: number) =>
+  !anyBooked(calendar.booked, from, nights);
+
+/**
+ * For stays of `nights` nights, each check-in day's rent from the calendar at once (a running sum, not a
+ * sum per stay): `rent(i)` and `missing(i)` for check-in day i in [from, to] (calendar days, `i + nights`
+ * within it), as `sliceRent` gives them; null when the calendar cannot say (a rate sheet too large to index).
+ */
+export function stayRents(
+  calendar: StayCalendar,
+  bedrooms: number,
+  nights: number,
+  from = 0,
+  to = calendar.days,
+) {
+  const row = calendar.rates && nights >= 1 ? tierRow(calendar, bedrooms) : undefined;
+  if (!row || !calendar.rates) return null;
+  // Running sums over the days [from, end): check-ins from `from` up to `to`, each with its nights.
+  const end = Math.min(calendar.days, to + nights);
+  const rent = new Float64Array(end - from + 1);
+  const missing = new Int32Array(end - from + 1);
+  for (let i = from; i < end; i++) {
+    const v = row[i]!;
+    const j = i - from;
+    rent[j + 1] = rent[j]! + (v === 0 ? 0 : nightlyAmount(calendar.rates[(v & MAX_RATES) - 1]!, nights));
+    missing[j + 1] = missing[j]! + (v === 0 ? 1 : 0);
+  }
+  return {
+    rent: (i: number) => rent[i - from + nights]! - rent[i - from]!,
+    missing: (i: number) => missing[i - from + nights]! - missing[i - from]!,
+    /** Whether the stays from days i and j use the same rate night by night (so the same amounts). */
+    same: (i: number, j: number) => {
+      for (let k = 0; k < nights; k++) if (row[i + k] !== row[j + k]) return false;
+      return true;
+    },
+  };
+}
+
+/**
+ * The minimum stay of a check-in on day i, as `minimumStay` (the rate its first night uses; null when no
+ * rate says), for the bedrooms priced; null when the calendar cannot say (a rate sheet too large to index).
+ */
+export function minStays(calendar: StayCalendar, bedrooms: number): ((i: number) => number | null) | null {
+  const row = calendar.rates ? tierRow(calendar, bedrooms) : undefined;
+  const rates = calendar.rates;
+  if (!row || !rates) return null;
+  return (i) => {
+    const v = row[i]!;
+    return v === 0 ? null : (rates[(v & MAX_RATES) - 1]!.minStay ?? null);
+  };
+}
+
+/**
+ * The least nightly amount of any night from day `from` up to `to` (calendar days) for stays of `nights`
+ * nights, for the bedrooms priced: times the nights, a floor of the rent of every stay in that window.
+ * Infinity when no night there has a rate; null when the calendar cannot say.
+ */
+export function leastNightly(
+  calendar: StayCalendar,
+  bedrooms: number,
+  nights: number,
+  from: number,
+  to: number,
+): number | null {
+  const row = calendar.rates && nights >= 1 ? tierRow(calendar, bedrooms) : undefined;
+  if (!row || !calendar.rates) return null;
+  const seen = new Set<number>();
+  let least = Number.POSITIVE_INFINITY;
+  for (let i = Math.max(0, from); i < Math.min(calendar.days, to); i++) {
+    const v = row[i]! & MAX_RATES;
+    if (v === 0 || seen.has(v)) continue;
+    seen.add(v);
+    least = Math.min(least, nightlyAmount(calendar.rates[v - 1]!, nights));
+  }
+  return least;
+}
+
 /** The calendar's size in bytes (its typed arrays; the rate objects are the rate sheet's own). */
 export function calendarBytes(calendar: StayCalendar): number {
   const rows = new Set(calendar.nightRates);

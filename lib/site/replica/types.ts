@@ -89,6 +89,25 @@ export interface Facets {
   bathrooms: FacetChoice[];
   rating: FacetChoice[];
   policies: FacetChoice[];
-  /** Nightly prices of the results (every filter but the price range applied), `bins` of `step` from `min`. */
-  histogram: { currency: string; min: number; step: number; bins: number[] } | null;
+  /**
+   * Nightly prices of the results (every filter but the price range applied), `bins` of `step` from `min`;
+   * `sampled` when drawn from an even sample of a large answer's results rather than every one.
+   */
+  histogram: { currency: string; min: number; step: number; bins: number[]; sampled: boolean } | null;
+}
+
+/** A flexible search's stay of one rental (its cheapest): what its card is priced for and links to. */
+export interface CardStay {
+  checkin: string;
+  checkout: string;
+}
+
+/** A result on the map: where it is, its name, its card's price when the search priced it, a flexible stay. */
+export interface MapPoint {
+  id: number;
+  name: string;
+  latitude: number;
+  longitude: number;
+  price: CardPrice | null;
+  stay?: CardStay;
 }

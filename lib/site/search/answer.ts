@@ -2,7 +2,7 @@ import 'server-only';
 import type { TolerantCatalogPage, TolerantPropertySummary } from '@/lib/contract';
 import { today } from '@/lib/dates';
 import { replicaLoading } from '@/lib/site/replica';
-import type { CardPrice, Unbookable } from '@/lib/site/replica/types';
+import type { CardPrice, Facets, Unbookable } from '@/lib/site/replica/types';
 import { fromReplica } from './from-replica';
 import { fromUpstream } from './from-upstream';
 import type { SearchRequest } from './request';
@@ -17,6 +17,8 @@ export interface SearchAnswer {
    * stay; the upstream's catalog does not say, so an answer from it has none).
    */
   unbookable?: Unbookable | null;
+  /** The filters' choices with their counts and the price histogram (the replica's answers only). */
+  facets?: Facets | null;
   /** `replica`: answered by the site's own copy, with prices; `upstream`: asked the catalog (no prices). */
   source: 'replica' | 'upstream';
   mode: string | null;

@@ -9,6 +9,7 @@ import {
   rateForNight,
   ruleProblem,
   type StayProblem,
+  totalFloor,
 } from '@/lib/rules';
 import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
 import { hasDates, type Stay } from '@/lib/site/browser/stay';
@@ -190,26 +191,49 @@ export function cardPrice(entry: ReplicaEntry, ask: PriceAsk, fx: FxRates): Card
 
 /**
  * The least the card's compared figure (its nightly price, in the display currency when converted) can be
- * for a stay the rules allow, without pricing it: the rent summed over the calendar's slice, less the
- * largest promotion, less two minor units for the quote's roundings (fees and taxes only add). Infinity
- * when the card will show no price (on request, nights without a rate, no conversion), minus infinity when
- * the calendar cannot say (the stay outside it; a fee or tax that subtracts). Search prices exactly (the
- * quote's arithmetic) only the cards whose floor could put them on the page.
+ * for a stay the rules allow, without pricing it: the rules' floor of the total (lib/rules' totalFloor: the
+ * best promotion the stay qualifies for, fees and taxes, less the roundings' slack) for the rent summed over
+ * the calendar's slice. Infinity when the card will show no price (on request, nights without a rate, no
+ * conversion), minus infinity when the calendar cannot say (the stay outside it; a fee or tax that
+ * subtracts). Search prices exactly (the quote's arithmetic) only the cards whose floor could put them on
+ * the page.
  */
 export function stayPriceFloor(entry: ReplicaEntry, stay: DatedStay, currency: string, fx: FxRates): number {
-  const r = entry.rates;
-  if (onRequest(r)) return Number.POSITIVE_INFINITY;
+  if (onRequest(entry.rates)) return Number.POSITIVE_INFINITY;
   const nights = daysBetween(stay.checkin, stay.checkout);
   const bedrooms = bedroomsPriced({ ...stay, property: propertyOf(entry) });
   const slice = sliceRent(entry.calendar, bedrooms, stay.checkin, nights);
   if (!slice) return Number.NEGATIVE_INFINITY;
-  if (slice.missing > 0) return Number.POSITIVE_INFINITY;
-  let promotion = 0;
-  for (const p of r.promotions ?? []) promotion = Math.max(promotion, p.percent);
-  if (promotion > 100 || r.fees.some((f) => f.amount < 0) || r.taxRates.some((t) => t < 0))
-    return Number.NEGATIVE_INFINITY;
-  const unit = 10 ** -minorUnits(r.currency);
-  const nightly = (slice.rent * (1 - promotion / 100) - 2 * unit) / nights;
-  if (r.currency === currency) return nightly;
-  return convert(nightly, r.currency, currency, fx) ?? Number.POSITIVE_INFINITY;
+  return rentFloor(entry, stay, nights, currency, fx)(slice.rent, slice.missing);
+}
+
+/**
+ * stayPriceFloor's arithmetic from a stay's rent and its nights without a rate, for one rental, party, length
+ * and display currency: worked out once and applied to many stays (a flexible search's check-ins).
+ */
+export function rentFloor(
+  entry: ReplicaEntry,
+  party: { adults: number; children: number },
+  nights: number,
+  currency: string,
+  fx: FxRates,
+): ((rent: number, missing: number) => number) & { byRentAlone: boolean } {
+  const r = entry.rates;
+  if (onRequest(r)) return Object.assign(() => Number.POSITIVE_INFINITY, { byRentAlone: false });
+  const total = totalFloor({
+    nights,
+    adults: party.adults,
+    children: party.children,
+    minorUnits: minorUnits(r.currency),
+    fees: r.fees,
+    taxRates: r.taxRates,
+    promotions: r.promotions ?? [],
+  });
+  const floor = (rent: number, missing: number) => {
+    if (missing > 0) return Number.POSITIVE_INFINITY;
+    const nightly = total(rent) / nights;
+    if (r.currency === currency || nightly === Number.NEGATIVE_INFINITY) return nightly;
+    return convert(nightly, r.currency, currency, fx) ?? Number.POSITIVE_INFINITY;
+  };
+  return Object.assign(floor, { byRentAlone: total.byRentAlone });
 }

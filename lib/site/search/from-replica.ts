@@ -6,10 +6,19 @@ import { inBounds } from '@/lib/site/browser/bounds';
 import { getSiteDb } from '@/lib/site/db/client';
 import { currentFxRates } from '@/lib/site/replica';
 import { freeFor } from '@/lib/site/replica/calendar';
-import type { FxRates } from '@/lib/site/replica/fx';
+import { convert, type FxRates } from '@/lib/site/replica/fx';
 import { type ReplicaEntry, type ReplicaIndex, replicaIndexIfBuilt } from '@/lib/site/replica/in-memory';
-import type { CardPrice, ReplicaSummary, Unbookable } from '@/lib/site/replica/types';
+import type {
+  CardPrice,
+  CardStay,
+  Facets,
+  MapPoint,
+  ReplicaSummary,
+  Unbookable,
+} from '@/lib/site/replica/types';
 import { cardPrice, type PriceAsk, stayPriceFloor, stayRefusal } from './card-price';
+import { facetsOf, histogramOf, NO_FILTERS, passes } from './filters';
+import { type FlexibleOptions, flexibleOptions, flexiblePlan } from './flexible';
 import type { SearchRequest } from './request';
 
 /*
@@ -23,15 +32,28 @@ import type { SearchRequest } from './request';
  */
 
 export interface ReplicaPage {
-  properties: (ReplicaSummary & { price: CardPrice })[];
+  /** Each with its card price; in a flexible search, with the stay it is priced for. */
+  properties: (ReplicaSummary & { price: CardPrice; stay?: CardStay })[];
   /** Every rental that can be booked as searched, on every page. */
   total: number;
   /** What a dated search left out as the rules refuse its stay there (null without dates). */
   unbookable: Unbookable | null;
+  /** Each filter's choices with the count choosing it would leave, and the price histogram. */
+  facets: Facets;
 }
 
-/** A search's answer: its ids in order (the first of them, at least as many as the pages asked), its total. */
-type Answer = { ids: number[]; total: number; prices: Map<number, CardPrice>; unbookable: Unbookable | null };
+/** A search's answer: its ids in order, their card prices, a flexible search's stays, the filters' counts. */
+type Answer = {
+  /** In order: every match, or the first of a dated search by lowest price (at least the pages asked). */
+  ids: number[];
+  total: number;
+  /** Every result's id, in no particular order: what the map shows. */
+  every: Int32Array;
+  /** Its cards' prices (and a flexible search's stays), worked out once each. */
+  how: Pricer;
+  unbookable: Unbookable | null;
+  facets: Facets;
+};
 const ANSWERS = 300;
 const remembered = new WeakMap<ReplicaIndex, Map<string, Answer>>();
 
@@ -98,6 +120,81 @@ function matching(
   return { found: bookable, unbookable };
 }
 
+/**
+ * A flexible search's matches: the catalog's (place, size, area) that have a free stay the rules allow of the
+ * length asked in the months asked, each with its options (flexible.ts: a floor, its cheapest stay on demand).
+ */
+function flexibleMatching(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates) {
+  const plan = flexiblePlan(r.flexible!, ask.today);
+  const options = new Map<number, FlexibleOptions>();
+  const found = catalogMatches(index, r).filter((e) => {
+    const o = flexibleOptions(e, plan, ask, fx);
+    if (o) options.set(e.id, o);
+    return o !== null;
+  });
+  return { found, options };
+}
+
+/**
+ * How an answer prices its cards, once each (`prices`): the stay searched's quote, or "from" a nightly rate;
+ * in a flexible search each rental's cheapest stay (then kept in `stays`). `floor`: the least a card's
+ * compared figure can be, without pricing it (dated and flexible searches; null otherwise).
+ */
+interface Pricer {
+  prices: Map<number, CardPrice>;
+  stays: Map<number, CardStay> | null;
+  price: (e: ReplicaEntry) => CardPrice;
+  floor: ((e: ReplicaEntry) => number) | null;
+}
+
+function pricer(
+  r: SearchRequest,
+  ask: PriceAsk,
+  fx: FxRates,
+  flex: Map<number, FlexibleOptions> | null,
+): Pricer {
+  const prices = new Map<number, CardPrice>();
+  if (flex) {
+    const stays = new Map<number, CardStay>();
+    return {
+      prices,
+      stays,
+      price: (e) => {
+        let price = prices.get(e.id);
+        if (!price) {
+          const best = flex.get(e.id)!.cheapest();
+          price = best.price;
+          prices.set(e.id, price);
+          stays.set(e.id, { checkin: best.checkin, checkout: best.checkout });
+        }
+        return price;
+      },
+      floor: (e) => {
+        const f = flex.get(e.id)!.floor;
+        if (!Number.isFinite(f) || e.rates.currency === r.currency) return f;
+        return convert(f, e.rates.currency, r.currency, fx) ?? Number.POSITIVE_INFINITY;
+      },
+    };
+  }
+  const { checkin, checkout } = ask.stay;
+  return {
+    prices,
+    stays: null,
+    price: (e) => {
+      let price = prices.get(e.id);
+      if (!price) {
+        price = cardPrice(e, ask, fx);
+        prices.set(e.id, price);
+      }
+      return price;
+    },
+    floor:
+      checkin && checkout
+        ? (e) => stayPriceFloor(e, { ...ask.stay, checkin, checkout }, r.currency, fx)
+        : null,
+  };
+}
+
 /** Orders priced cards: by the compared figure, a card without one last, then by id. */
 function byPrice(prices: Map<number, CardPrice>, sign: number) {
   return (a: ReplicaEntry, b: ReplicaEntry) => {
@@ -109,85 +206,113 @@ function byPrice(prices: Map<number, CardPrice>, sign: number) {
 }
 
 /**
- * The first `need` of a dated search's matches by price, lowest first, pricing as few as it can: each
- * match's floor (stayPriceFloor) is a sum over its calendar, and matches are priced exactly in the order of
- * their floors until the `need`-th cheapest priced card is below the next floor. The rest cannot come
- * before it, so the order of the first `need` is that of pricing all of them and sorting.
+ * The first `need` of a search's matches by price, lowest first, pricing as few as it can: each match's
+ * floor (a sum over its calendar) orders them, and they are priced exactly in that order until the `need`-th
+ * cheapest priced card is below the next floor. The rest cannot come before it, so the order of the first
+ * `need` is that of pricing all of them and sorting.
  */
 function cheapestFirst(
   found: ReplicaEntry[],
   need: number,
-  ask: PriceAsk & { stay: { checkin: string; checkout: string } },
-  fx: FxRates,
-  prices: Map<number, CardPrice>,
+  how: Pricer & { floor: (e: ReplicaEntry) => number },
 ): ReplicaEntry[] {
   const floors = new Float64Array(found.length);
-  for (let i = 0; i < found.length; i++) floors[i] = stayPriceFloor(found[i]!, ask.stay, ask.currency, fx);
+  for (let i = 0; i < found.length; i++) floors[i] = how.floor(found[i]!);
   const order = Array.from(found.keys()).sort((a, b) => floors[a]! - floors[b]! || a - b);
-  const sort = byPrice(prices, 1);
+  const sort = byPrice(how.prices, 1);
   const top: ReplicaEntry[] = [];
   for (let k = 0; k < order.length; k++) {
-    const i = order[k]!;
-    const e = found[i]!;
-    const price = cardPrice(e, ask, fx);
-    prices.set(e.id, price);
-    const value = compared(price);
-    if (value !== null) {
+    const e = found[order[k]!]!;
+    if (compared(how.price(e)) !== null) {
       top.push(e);
       top.sort(sort);
       if (top.length > need) top.pop();
     }
     const next = k + 1 < order.length ? floors[order[k + 1]!]! : Number.POSITIVE_INFINITY;
-    if (top.length === need && compared(prices.get(top[need - 1]!.id)!)! < next) return top;
+    if (top.length === need && compared(how.prices.get(top[need - 1]!.id)!)! < next) return top;
   }
   // Every match priced: the whole order, those without a price last.
   return [...found].sort(sort);
 }
 
+const idsOf = (entries: ReplicaEntry[]) => Int32Array.from(entries, (e) => e.id);
+
+/** At most this many of a search's results are priced for its histogram (spread evenly over them). */
+const HISTOGRAM_SAMPLE = 200;
+
 /**
- * The answer, in order: filtered by the nightly price range, sorted by price or the catalog's sort. A dated
- * search sorted by lowest price orders only its first `need` (ids may be a prefix of the `total` matches).
+ * The histogram of the results' nightly prices (every filter applied but the price range): of each result
+ * when there are few or all are priced anyway, else of an even spread of HISTOGRAM_SAMPLE of them, so that
+ * the bars' shape costs a bounded number of quotes however large the answer (docs/decisions.md).
+ */
+function histogram(results: ReplicaEntry[], currency: string, how: Pricer): Facets['histogram'] {
+  const every = results.length <= HISTOGRAM_SAMPLE || results.every((e) => how.prices.has(e.id));
+  const step = every ? 1 : results.length / HISTOGRAM_SAMPLE;
+  const nightly: number[] = [];
+  for (let i = 0; i < results.length; i += step) {
+    const n = compared(how.price(results[Math.floor(i)]!));
+    if (n !== null) nightly.push(n);
+  }
+  return histogramOf(nightly, currency, !every);
+}
+
+/**
+ * The answer, in order: filtered by the nightly price range and the filters (filters.ts), sorted by price or
+ * the catalog's sort; with each filter's counts (the price range applied) and the price histogram. Every match
+ * is priced only where the answer needs it (a price range, sorting by highest price); a dated or flexible
+ * search by lowest price orders only its first `need` (ids may be a prefix of the `total` matches).
  */
 function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates, need: number): Answer {
-  const matched = matching(index, r);
+  const flex = r.flexible ? flexibleMatching(index, r, ask, fx) : null;
+  const matched = flex ? { found: flex.found, unbookable: null } : matching(index, r);
+  const filters = r.filters ?? NO_FILTERS;
+  const how = pricer(r, ask, fx, flex?.options ?? null);
   let found = matched.found;
-  const prices = new Map<number, CardPrice>();
   const ranged = r.price.min !== undefined || r.price.max !== undefined;
-  const { checkin, checkout } = ask.stay;
-  if (r.sort === 'price' && !ranged && checkin && checkout) {
-    const total = found.length;
-    const top = cheapestFirst(found, need, { ...ask, stay: { ...ask.stay, checkin, checkout } }, fx, prices);
-    return { ids: top.map((e) => e.id), total, prices, unbookable: matched.unbookable };
-  }
-  const bySort = r.sort === 'price' || r.sort === '-price';
-  if (bySort || ranged) for (const e of found) prices.set(e.id, cardPrice(e, ask, fx));
+  // A flexible search is sorted by its stays' totals unless another order is asked.
+  const sort = flex && r.sort === 'id' ? 'price' : r.sort;
+  const bounded = !ranged && sort === 'price' && how.floor !== null;
+  if (ranged || sort === '-price' || (sort === 'price' && !bounded)) for (const e of found) how.price(e);
+  const chart = histogram(
+    found.filter((e) => passes(e.summary, filters)),
+    r.currency,
+    how,
+  );
   if (ranged) {
     const min = r.price.min ?? Number.NEGATIVE_INFINITY;
     const max = r.price.max ?? Number.POSITIVE_INFINITY;
     found = found.filter((e) => {
-      const n = compared(prices.get(e.id)!);
+      const n = compared(how.prices.get(e.id)!);
       return n !== null && n >= min && n <= max;
     });
   }
+  const facets: Facets = { ...facetsOf(index, found, filters), histogram: chart };
+  found = found.filter((e) => passes(e.summary, filters));
+  const rest = { how, unbookable: matched.unbookable, facets };
+  if (bounded) {
+    const top = cheapestFirst(found, need, { ...how, floor: how.floor! });
+    return { ids: top.map((e) => e.id), total: found.length, every: idsOf(found), ...rest };
+  }
   // No whole price last, either way: an incomplete stay's, price on request.
-  if (r.sort === 'price' || r.sort === '-price') found.sort(byPrice(prices, r.sort === 'price' ? 1 : -1));
-  else found.sort(BY[r.sort]);
-  return { ids: found.map((e) => e.id), total: found.length, prices, unbookable: matched.unbookable };
+  if (sort === 'price' || sort === '-price') found.sort(byPrice(how.prices, sort === 'price' ? 1 : -1));
+  else found.sort(BY[sort]);
+  return { ids: found.map((e) => e.id), total: found.length, every: idsOf(found), ...rest };
 }
 
-/** The request's page from the index: its properties, each with its card price, and the total. */
-export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string, fx: FxRates): ReplicaPage {
-  const ask: PriceAsk = { stay: r.stay, currency: r.currency, today };
-  // Everything but the page: every page of one search shares its answer.
+/** The search's whole answer, remembered by the index: every page of one search shares it. */
+function answerOf(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates, need: number): Answer {
+  // Everything but the page.
   const key = JSON.stringify([
     r.location,
     r.sleeps,
     r.stay,
     r.sort,
     r.price,
+    r.filters,
+    r.flexible,
     r.currency,
     r.bounds,
-    today,
+    ask.today,
     fx.date,
   ]);
   let answers = remembered.get(index);
@@ -195,26 +320,69 @@ export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string
     answers = new Map();
     remembered.set(index, answers);
   }
-  const end = r.page * r.perPage;
   let found = answers.get(key);
-  if (!found || (found.ids.length < end && found.ids.length < found.total)) {
+  if (!found || (found.ids.length < need && found.ids.length < found.total)) {
     // Deeper pages of a price-sorted search ask for more at once: a traveller paging on pages further.
-    found = answer(index, r, ask, fx, Math.max(end, 2 * (found?.ids.length ?? 0)));
+    found = answer(index, r, ask, fx, Math.max(need, 2 * (found?.ids.length ?? 0)));
     if (answers.size >= ANSWERS) answers.delete(answers.keys().next().value!);
     answers.set(key, found);
   }
-  const { ids, prices, unbookable, total } = found;
+  return found;
+}
+
+/** The request's page from the index: its properties, each with its card price, and the total. */
+export function searchIndex(index: ReplicaIndex, r: SearchRequest, today: string, fx: FxRates): ReplicaPage {
+  const ask: PriceAsk = { stay: r.stay, currency: r.currency, today };
+  const { ids, total, how, unbookable, facets } = answerOf(index, r, ask, fx, r.page * r.perPage);
   const start = (r.page - 1) * r.perPage;
   const properties = ids.slice(start, start + r.perPage).map((id) => {
     const e = index.entries.get(id)!;
-    let price = prices.get(id);
-    if (!price) {
-      price = cardPrice(e, ask, fx);
-      prices.set(id, price);
-    }
-    return { ...e.summary, price };
+    const price = how.price(e);
+    const stays = how.stays;
+    // The detail's amenities and policies stay on the server: the filters' counts say what a card needs.
+    const { amenities: _a, policies: _p, ...summary } = e.summary;
+    const stay = stays?.get(id);
+    return stay ? { ...summary, price, stay } : { ...summary, price };
   });
-  return { properties, total, unbookable };
+  return { properties, total, unbookable, facets };
+}
+
+/** At most this many results are sent to the map (the catalog's first by id beyond it). */
+export const MAP_POINTS = 5000;
+
+/**
+ * Every result of the search with a position, for the map: the same search as its pages (one answer
+ * remembered for both), each with the price its card shows where the search priced it (the cards of the
+ * pages asked, and the histogram's: every result of an answer of up to 200), none otherwise (its marker
+ * says so; its page gives the price). No rental is priced for the map alone.
+ */
+export function searchPoints(
+  index: ReplicaIndex,
+  r: SearchRequest,
+  today: string,
+  fx: FxRates,
+): { points: MapPoint[]; total: number } {
+  const ask: PriceAsk = { stay: r.stay, currency: r.currency, today };
+  const {
+    every,
+    how: { prices, stays },
+  } = answerOf(index, r, ask, fx, r.perPage);
+  const points: MapPoint[] = [];
+  for (const id of [...every].sort((a, b) => a - b)) {
+    const s = index.entries.get(id)?.summary;
+    if (!s || s.latitude === null || s.longitude === null) continue;
+    if (points.length === MAP_POINTS) break;
+    const stay = stays?.get(id);
+    points.push({
+      id,
+      name: s.name,
+      latitude: s.latitude,
+      longitude: s.longitude,
+      price: prices.get(id) ?? null,
+      ...(stay ? { stay } : {}),
+    });
+  }
+  return { points, total: every.length };
 }
 
 /**
@@ -231,16 +399,30 @@ async function knownMode(): Promise<string | null> {
     .catch(() => null);
 }
 
-/** The request answered from the replica, or null while its first load is not complete (or it is off). */
-export async function fromReplica(request: SearchRequest, today: string) {
+/** The replica's index once its first load is complete, or null (still loading, or the replica is off). */
+async function completeIndex(): Promise<ReplicaIndex | null> {
   if (!settings().CATALOG_REPLICA) return null;
   const index = await replicaIndexIfBuilt(await getSiteDb());
-  if (!index?.complete) return null;
+  return index?.complete ? index : null;
+}
+
+/** Every result's place on the map, from the replica; null while it cannot answer (the map shows the page). */
+export async function mapPointsFromReplica(request: SearchRequest, today: string) {
+  const index = await completeIndex();
+  if (!index) return null;
+  return searchPoints(index, request, today, currentFxRates());
+}
+
+/** The request answered from the replica, or null while its first load is not complete (or it is off). */
+export async function fromReplica(request: SearchRequest, today: string) {
+  const index = await completeIndex();
+  if (!index) return null;
   const fx = currentFxRates();
-  const { properties, total, unbookable } = searchIndex(index, request, today, fx);
+  const { properties, total, unbookable, facets } = searchIndex(index, request, today, fx);
   return {
     properties,
     unbookable,
+    facets,
     pagination: {
       page: request.page,
       per_page: request.perPage,

@@ -17,5 +17,6 @@ import 'server-only';
  */
 
 export { answerSearch, type SearchAnswer } from './answer';
+export { MAP_POINTS, mapPointsFromReplica } from './from-replica';
 export { readSearch, type SearchRequest } from './request';
 export { firstSearchView, recentRentals } from './views';

@@ -8,6 +8,8 @@ import { cleanSearchParams, PER_PAGE, PRICE_SORTS, type SearchSort } from '@/lib
 import { guestsOf, PARTY_LIMITS, readStay, type Stay } from '@/lib/site/browser/stay';
 import { currentFxRates } from '@/lib/site/replica';
 import { displayCurrencies } from '@/lib/site/replica/fx';
+import { type FilterAsk, filtering, POLICY_FILTERS } from './filters';
+import { FLEX_MAX_MONTHS, FLEX_MAX_NIGHTS, type FlexibleAsk } from './flexible';
 
 /*
  * A search as the site understands it, read once from its URL (cleaned by search-url.ts) and carried whole
@@ -34,6 +36,13 @@ export interface SearchRequest {
   price: { min?: number; max?: number };
   /** The display currency prices are compared (and converted) in. */
   currency: string;
+  /**
+   * Flexible dates (`flex=week|weekend|N` and `months=YYYY-MM,…`): each rental's cheapest stay of that length
+   * in those months (flexible.ts) instead of the stay's dates, which are then left out.
+   */
+  flexible?: FlexibleAsk;
+  /** Property type, amenities, bathrooms, rating, policies (filters.ts); absent when the URL names none. */
+  filters?: FilterAsk;
   /** The map's area (`bounds=west,south,east,north`). */
   bounds?: Bounds;
   page: number;
@@ -88,6 +97,98 @@ const boundsSchema = z.object({
     .optional(),
 });
 
+/** A comma-separated list of keys (`type=villa,apartment`), each a lower-case word or hyphenated words. */
+const keyList = (max: number, allowed?: readonly string[]) =>
+  z.string().transform((v, ctx) => {
+    const keys = [
+      ...new Set(
+        v
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean),
+      ),
+    ];
+    const bad = keys.find((k) => !/^[a-z0-9][a-z0-9_-]{0,59}$/.test(k) || (allowed && !allowed.includes(k)));
+    if (bad !== undefined || keys.length > max) {
+      ctx.addIssue({
+        code: 'custom',
+        message: allowed
+          ? `must be one of ${allowed.join(', ')} (several separated by commas)`
+          : `must be at most ${max} keys separated by commas`,
+      });
+      return z.NEVER;
+    }
+    return keys;
+  });
+
+// The filters over the replica's facts (filters.ts).
+const filterSchema = z.object({
+  type: keyList(20).optional(),
+  amenities: keyList(20).optional(),
+  bathrooms: intParam(1, 50).optional(),
+  rating: z
+    .string()
+    .regex(/^[1-5](\.[05])?$/, { error: 'must be a rating from 1 to 5, in halves' })
+    .transform(Number)
+    .optional(),
+  policies: keyList(
+    POLICY_FILTERS.length,
+    POLICY_FILTERS.map((p) => p.value),
+  ).optional(),
+});
+
+// Flexible dates: the stay's length and the months a check-in may fall in.
+const flexSchema = z
+  .object({
+    flex: z
+      .string()
+      .transform((v, ctx) => {
+        if (v === 'week') return { nights: 7, weekend: false };
+        if (v === 'weekend') return { nights: 2, weekend: true };
+        const n = /^\d{1,2}$/.test(v) ? Number(v) : 0;
+        if (n >= 1 && n <= FLEX_MAX_NIGHTS) return { nights: n, weekend: false };
+        ctx.addIssue({ code: 'custom', message: `must be week, weekend or 1 to ${FLEX_MAX_NIGHTS} nights` });
+        return z.NEVER;
+      })
+      .optional(),
+    months: z
+      .string()
+      .transform((v, ctx) => {
+        const months = [...new Set(v.split(',').map((m) => m.trim()))].sort();
+        if (months.length > FLEX_MAX_MONTHS || months.some((m) => !/^\d{4}-(0[1-9]|1[0-2])$/.test(m))) {
+          ctx.addIssue({ code: 'custom', message: `must be 1 to ${FLEX_MAX_MONTHS} months such as 2027-03` });
+          return z.NEVER;
+        }
+        return months;
+      })
+      .optional(),
+  })
+  .refine((v) => v.months === undefined || v.flex !== undefined, {
+    error: 'is required with months',
+    path: ['flex'],
+  })
+  .refine((v) => v.flex === undefined || v.months !== undefined, {
+    error: 'is required with flex',
+    path: ['months'],
+  });
+
+/** A flexible search's months, none of them over (a month already past has no check-in left to offer). */
+function pastMonths(flex: z.infer<typeof flexSchema>, today: string): FieldErrors {
+  return flex.months?.some((m) => m < today.slice(0, 7)) ? { months: 'must be this month or later' } : {};
+}
+
+/** The filters asked, or undefined when none is. */
+function filtersOf(v: z.infer<typeof filterSchema>): FilterAsk | undefined {
+  const asked: FilterAsk = {
+    types: v.type ?? [],
+    amenities: v.amenities ?? [],
+    bathrooms: v.bathrooms,
+    rating: v.rating,
+    policies: v.policies ?? [],
+  };
+  return filtering(asked) ? asked : undefined;
+}
+
 /**
  * The catalog's part of the URL by the catalog's own schema: destination, dates, page and page size, its
  * sorts, and an old link's `guests`. A price sort is the site's, so the catalog's schema is not asked.
@@ -118,10 +219,23 @@ export function parseSearchRequest(params: URLSearchParams, rules: SearchRules):
   const party = parseQuery(partySchema, params);
   const price = parseQuery(priceSchema, params);
   const area = parseQuery(boundsSchema, params);
+  const filter = parseQuery(filterSchema, params);
+  const flex = parseQuery(flexSchema, params);
+  const pastFlex = flex.ok ? pastMonths(flex.value, rules.today) : {};
   const currency = price.ok ? (price.value.currency ?? rules.defaultCurrency) : undefined;
   const known = currency === undefined || rules.currencies.includes(currency);
-  const stayOk = Object.keys(past).length === 0;
-  if (!catalog.ok || !party.ok || !price.ok || !area.ok || !known || !currency || !stayOk)
+  const stayOk = Object.keys(past).length === 0 && Object.keys(pastFlex).length === 0;
+  if (
+    !catalog.ok ||
+    !party.ok ||
+    !price.ok ||
+    !area.ok ||
+    !filter.ok ||
+    !flex.ok ||
+    !known ||
+    !currency ||
+    !stayOk
+  )
     return {
       ok: false,
       errors: {
@@ -130,10 +244,17 @@ export function parseSearchRequest(params: URLSearchParams, rules: SearchRules):
         ...(catalog.ok ? {} : catalog.errors),
         ...(price.ok ? {} : price.errors),
         ...(area.ok ? {} : area.errors),
+        ...(filter.ok ? {} : filter.errors),
+        ...(flex.ok ? {} : flex.errors),
+        ...pastFlex,
         ...(known ? {} : { currency: `must be one of ${rules.currencies.join(', ')}` }),
       },
     };
-  const stay = readStay(params);
+  const asked = readStay(params);
+  const { flex: length, months } = flex.value;
+  const flexible = length && months ? { ...length, months } : undefined;
+  // A flexible search's stays are each rental's own: the URL's dates (if any) are not searched.
+  const stay = flexible ? { ...asked, checkin: undefined, checkout: undefined } : asked;
   const { location, guests, page, per_page } = catalog.value;
   // Adults and children are everyone staying; an old link's `guests` (kept only without them) says so itself.
   const named = params.has('adults') || params.has('children');
@@ -146,6 +267,8 @@ export function parseSearchRequest(params: URLSearchParams, rules: SearchRules):
       sort: catalog.sort,
       price: { min: price.value.price_min, max: price.value.price_max },
       currency,
+      filters: filtersOf(filter.value),
+      flexible,
       bounds: area.value.bounds,
       page,
       perPage: per_page,

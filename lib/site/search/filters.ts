@@ -1,0 +1,229 @@
+import 'server-only';
+import type { ReplicaEntry, ReplicaIndex } from '@/lib/site/replica/in-memory';
+import type { FacetChoice, Facets, ReplicaSummary } from '@/lib/site/replica/types';
+
+/*
+ * Search's filters over the replica's facts (lib/site/replica/types.ts: type, bathrooms, rating, and the
+ * detail's amenities and policies): the predicates, each choice's count and the price histogram. A group's
+ * choices combine as a traveller expects: property types any of (`type=villa,apartment`), amenities and
+ * policies all of, bathrooms and rating at least. A choice's count is what choosing it would leave: the
+ * results with every other group's choices applied (its own group too for amenities and policies, which add
+ * up), then the choice. It reads the index only through its entries' summaries.
+ */
+
+export interface FilterAsk {
+  /** Property types, any of. */
+  types: string[];
+  /** Amenity keys (amenityKey), all of. */
+  amenities: string[];
+  /** The least bathrooms. */
+  bathrooms?: number;
+  /** The least average rating, out of 5. */
+  rating?: number;
+  /** Policy keys that must say yes, all of. */
+  policies: string[];
+}
+
+export const NO_FILTERS: FilterAsk = { types: [], amenities: [], policies: [] };
+
+/** The policies offered as filters: the catalog's own keys (API document), with the traveller's words. */
+export const POLICY_FILTERS = [
+  { value: 'pets', label: 'Pets allowed' },
+  { value: 'children', label: 'Children welcome' },
+  { value: 'wheelchair_accessible', label: 'Wheelchair accessible' },
+] as const;
+export const BATHROOM_CHOICES = [1, 2, 3, 4, 5];
+export const RATING_CHOICES = [3, 4, 4.5];
+/** How many amenities are offered, and at most how many from one category once the asked-for are in. */
+const AMENITY_CHOICES = 10;
+const PER_CATEGORY = 2;
+const HISTOGRAM_BINS = 24;
+
+/** An amenity's key in the URL: its words in lower case, joined by hyphens ("Wi-Fi" → `wi-fi`). */
+export const amenityKey = (item: string) =>
+  item
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+type Group = 'types' | 'amenities' | 'bathrooms' | 'rating' | 'policies';
+
+/** Whether the rental has every amenity key asked. */
+function hasAmenities(s: ReplicaSummary, keys: readonly string[]): boolean {
+  if (!keys.length) return true;
+  const held = amenityKeysOf(s);
+  return keys.every((k) => held.has(k));
+}
+
+const keysSeen = new WeakMap<ReplicaSummary, Set<string>>();
+function amenityKeysOf(s: ReplicaSummary): Set<string> {
+  let keys = keysSeen.get(s);
+  if (!keys) {
+    keys = new Set((s.amenities ?? []).flatMap((a) => a.items.map(amenityKey)));
+    keysSeen.set(s, keys);
+  }
+  return keys;
+}
+
+const allows = (s: ReplicaSummary, policies: readonly string[]) =>
+  policies.every((p) => s.policies?.[p] === 'yes');
+
+/** Whether a rental passes the filters, leaving out one group (for that group's counts). */
+export function passes(s: ReplicaSummary, f: FilterAsk, skip?: Group): boolean {
+  if (skip !== 'types' && f.types.length && !f.types.includes(s.type)) return false;
+  if (skip !== 'bathrooms' && f.bathrooms !== undefined && s.bathrooms < f.bathrooms) return false;
+  if (skip !== 'rating' && f.rating !== undefined && (s.rating ?? 0) < f.rating) return false;
+  if (skip !== 'policies' && !allows(s, f.policies)) return false;
+  if (skip !== 'amenities' && !hasAmenities(s, f.amenities)) return false;
+  return true;
+}
+
+export const filtering = (f: FilterAsk) =>
+  f.types.length > 0 ||
+  f.amenities.length > 0 ||
+  f.policies.length > 0 ||
+  f.bathrooms !== undefined ||
+  f.rating !== undefined;
+
+/**
+ * What travellers ask listing sites for most, in that order, as words to find in the catalog's own amenity
+ * names (whatever its categories call them): the items offered are the catalog's, found by these.
+ */
+const ASKED_FOR: { find: RegExp; not?: RegExp }[] = [
+  { find: /\bpool\b/i, not: /fence|table/i },
+  { find: /wi-?fi|internet/i },
+  { find: /parking|garage|car ?port/i },
+  { find: /air[ -]?condition/i },
+  { find: /hot ?tub|jacuzzi|whirlpool/i },
+  { find: /washing machine|washer/i },
+  { find: /dishwasher/i },
+  { find: /barbecue|bbq|grill/i },
+  { find: /ev charg|electric car/i },
+  { find: /fireplace|log burner/i },
+  { find: /\bgym\b|fitness/i },
+  { find: /sauna/i },
+];
+
+/**
+ * The amenities offered as filters, from the catalog's own data: for each thing travellers ask for most
+ * (ASKED_FOR), the item of the catalog that names it and the most rentals list; then, while fewer than ten,
+ * the items the most rentals list (at most two a category). What every rental has narrows nothing and is
+ * left out. Worked out once per index.
+ */
+const offeredSeen = new WeakMap<ReplicaIndex, { value: string; label: string; category: string }[]>();
+export function offeredAmenities(index: ReplicaIndex) {
+  const seen = offeredSeen.get(index);
+  if (seen) return seen;
+  const held = new Map<string, { value: string; label: string; category: string; count: number }>();
+  for (const e of index.entries.values()) {
+    const keys = new Set<string>();
+    for (const a of e.summary.amenities ?? [])
+      for (const item of a.items) {
+        const value = amenityKey(item);
+        if (!value || keys.has(value)) continue;
+        keys.add(value);
+        const h = held.get(value) ?? { value, label: item, category: a.category, count: 0 };
+        h.count++;
+        held.set(value, h);
+      }
+  }
+  const useful = [...held.values()]
+    .filter((h) => h.count < index.entries.size)
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  const chosen: typeof useful = [];
+  for (const want of ASKED_FOR) {
+    const item = useful.find(
+      (h) => want.find.test(h.label) && !want.not?.test(h.label) && !chosen.includes(h),
+    );
+    if (item) chosen.push(item);
+  }
+  const perCategory = new Map<string, number>();
+  for (const h of chosen) perCategory.set(h.category, (perCategory.get(h.category) ?? 0) + 1);
+  for (const h of useful) {
+    if (chosen.length >= AMENITY_CHOICES) break;
+    const n = perCategory.get(h.category) ?? 0;
+    if (chosen.includes(h) || n >= PER_CATEGORY) continue;
+    perCategory.set(h.category, n + 1);
+    chosen.push(h);
+  }
+  const offered = chosen
+    .slice(0, AMENITY_CHOICES)
+    .map(({ value, label, category }) => ({ value, label, category }));
+  offeredSeen.set(index, offered);
+  return offered;
+}
+
+/** A type's words for people: `farm_house` → "Farm house". */
+const typeLabel = (t: string) => {
+  const words = t.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** The counts of every choice over `found` (the results before these filters, the price range applied). */
+export function facetsOf(
+  index: ReplicaIndex,
+  found: readonly ReplicaEntry[],
+  f: FilterAsk,
+): Omit<Facets, 'histogram'> {
+  const rest = (skip: Group) => found.filter((e) => passes(e.summary, f, skip)).map((e) => e.summary);
+  const byType = new Map<string, number>();
+  for (const s of rest('types'))
+    if (typeof s.type === 'string') byType.set(s.type, (byType.get(s.type) ?? 0) + 1);
+  for (const t of f.types) if (!byType.has(t)) byType.set(t, 0);
+  const types = [...byType]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([value, count]) => ({ value, label: typeLabel(value), count }));
+  const all = rest('amenities');
+  const amenities = offeredAmenities(index).map((a) => ({
+    ...a,
+    count: all.filter((s) => hasAmenities(s, [...f.amenities, a.value])).length,
+  }));
+  const baths = rest('bathrooms');
+  const bathrooms: FacetChoice[] = BATHROOM_CHOICES.map((n) => ({
+    value: String(n),
+    label: `${n}+`,
+    count: baths.filter((s) => s.bathrooms >= n).length,
+  }));
+  const rated = rest('rating');
+  const rating: FacetChoice[] = RATING_CHOICES.map((n) => ({
+    value: String(n),
+    label: `${n}+`,
+    count: rated.filter((s) => (s.rating ?? 0) >= n).length,
+  }));
+  const allowed = rest('policies');
+  const policies: FacetChoice[] = POLICY_FILTERS.map((p) => ({
+    ...p,
+    count: allowed.filter((s) => allows(s, [...f.policies, p.value])).length,
+  }));
+  return { types, amenities, bathrooms, rating, policies };
+}
+
+/**
+ * Nightly prices (display currency) in `bins` of a round step from a round floor; null without any.
+ * `sampled`: the prices are an even sample of the results', not every one.
+ */
+export function histogramOf(
+  nightly: readonly number[],
+  currency: string,
+  sampled = false,
+): Facets['histogram'] {
+  if (!nightly.length) return null;
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const n of nightly) {
+    lo = Math.min(lo, n);
+    hi = Math.max(hi, n);
+  }
+  const raw = Math.max(1, (hi - lo) / HISTOGRAM_BINS);
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude;
+  const min = Math.floor(lo / step) * step;
+  const bins = new Array<number>(Math.floor((hi - min) / step) + 1).fill(0);
+  for (const n of nightly) {
+    const i = Math.floor((n - min) / step);
+    bins[i] = (bins[i] ?? 0) + 1;
+  }
+  return { currency, min, step, bins, sampled };
+}
