@@ -198,18 +198,21 @@ export function Filters({
             ))}
           </select>
         </div>
-        <button
-          type="submit"
-          className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
-        >
-          Update results
-          {shown && (
-            <span className="font-normal">
-              {' '}
-              · {shown.total} {shown.total === 1 ? 'rental' : 'rentals'}
-            </span>
-          )}
-        </button>
+        {/* On a phone the long form keeps its apply button, and the count, at the bottom of the screen. */}
+        <div className="max-lg:sticky max-lg:bottom-0 max-lg:-mx-4 max-lg:-mb-4 max-lg:rounded-b-2xl max-lg:border-sand-200 max-lg:border-t max-lg:bg-white max-lg:p-3">
+          <button
+            type="submit"
+            className="w-full rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+          >
+            Update results
+            {shown && (
+              <span className="font-normal">
+                {' '}
+                · {shown.total} {shown.total === 1 ? 'rental' : 'rentals'}
+              </span>
+            )}
+          </button>
+        </div>
       </form>
     </>
   );

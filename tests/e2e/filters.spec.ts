@@ -54,6 +54,12 @@ for (const viewport of [
     // The apply button counts what the fields as they stand find, before anything is applied.
     const apply = filters.getByRole('button', { name: /Update results/ });
     await expect(apply).toContainText(`${wifiCount} rental`);
+    // On a phone the long form keeps the button and its count in view, at the bottom of the screen.
+    if (phone) {
+      const box = (await apply.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+      expect(box.y).toBeGreaterThan(page.viewportSize()!.height / 2);
+    }
     await snap(page, 'filters-chosen');
     await expectAccessible(page);
     await apply.click();
