@@ -96,45 +96,52 @@ for (const viewport of [
   });
 }
 
-test('a flexible search, by the date field, to the rental with the same stay and total', async ({
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  await replicaReady();
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/search?adults=2');
-  const filters = page.getByRole('form', { name: 'Filters' });
-  await filters.getByRole('button', { name: /^Dates/ }).click();
-  await page.getByRole('button', { name: 'Flexible' }).click();
-  await page.getByText('A week', { exact: true }).click();
-  // Two months ahead: rates are published and stays are free.
-  const month = page.getByRole('checkbox').filter({ visible: true }).nth(2);
-  await month.check({ force: true });
-  await snap(page, 'flexible-panel');
-  await expectAccessible(page);
-  await page.getByRole('button', { name: 'Done' }).click();
-  await expect(filters.getByRole('button', { name: /^Dates/ })).toContainText(/A week in \w{3}/);
-  await filters.getByRole('button', { name: /Update results/ }).click();
-  await expect(page).toHaveURL(/flex=week&months=\d{4}-\d{2}/);
-  const months = new URL(page.url()).searchParams.get('months')!;
+for (const width of [1366, 390])
+  test(`at ${width} px: a flexible search, by the date field, to the rental with the same stay and total`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await replicaReady();
+    const context = await browser.newContext({ viewport: { width, height: width < 1024 ? 844 : 900 } });
+    const page = await context.newPage();
+    await page.goto('/search?adults=2');
+    const filters = page.getByRole('form', { name: 'Filters' });
+    if (width < 1024) await page.getByRole('button', { name: /^Filters/ }).click();
+    await filters.getByRole('button', { name: /^Dates/ }).click();
+    await page.getByRole('button', { name: 'Flexible' }).click();
+    await page.getByText('A week', { exact: true }).click();
+    // Two months ahead: rates are published and stays are free.
+    const month = page.getByRole('checkbox').filter({ visible: true }).nth(2);
+    await month.check({ force: true });
+    await snap(page, 'flexible-panel');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(filters.getByRole('button', { name: /^Dates/ })).toContainText(/A week in \w{3}/);
+    await filters.getByRole('button', { name: /Update results/ }).click();
+    await expect(page).toHaveURL(/flex=week&months=\d{4}-\d{2}/);
+    const months = new URL(page.url()).searchParams.get('months')!;
 
-  // Cards sorted by their week's total, each showing its own dates, its link carrying them.
-  const first = page.getByRole('article').first();
-  await expect(first.getByTestId('card-stay')).toBeVisible();
-  const total = (await first.getByTestId('card-total').textContent())?.trim() ?? '';
-  expect(total).toMatch(/\d/);
-  const href = (await first.getByRole('link').first().getAttribute('href')) ?? '';
-  const stay = new URL(href, 'http://x.invalid').searchParams;
-  const checkin = stay.get('checkin')!;
-  const checkout = stay.get('checkout')!;
-  expect(checkin.slice(0, 7)).toBe(months);
-  expect((Date.parse(checkout) - Date.parse(checkin)) / 86_400_000).toBe(7);
-  await snap(page, 'flexible-results');
-  await expectAccessible(page);
+    // Cards sorted by their week's total, each showing its own dates, its link carrying them.
+    const first = page.getByRole('article').first();
+    await expect(first.getByTestId('card-stay')).toBeVisible();
+    const total = (await first.getByTestId('card-total').textContent())?.trim() ?? '';
+    expect(total).toMatch(/\d/);
+    const href = (await first.getByRole('link').first().getAttribute('href')) ?? '';
+    const stay = new URL(href, 'http://x.invalid').searchParams;
+    const checkin = stay.get('checkin')!;
+    const checkout = stay.get('checkout')!;
+    expect(checkin.slice(0, 7)).toBe(months);
+    expect((Date.parse(checkout) - Date.parse(checkin)) / 86_400_000).toBe(7);
+    await snap(page, 'flexible-results');
+    await expectAccessible(page);
 
-  await first.getByRole('link').first().click();
-  const card = page.getByRole('complementary', { name: 'Booking' });
-  await expect(card.getByTestId('quote-total')).toHaveText(total);
-  await context.close();
-});
+    await first.getByRole('link').first().click();
+    if (width >= 1024) {
+      const card = page.getByRole('complementary', { name: 'Booking' });
+      await expect(card.getByTestId('quote-total')).toHaveText(total);
+    }
+    // The bar at the bottom of a phone's screen: the same total, in reach without scrolling.
+    else await expect(page.getByRole('button', { name: `${total} total`, exact: false })).toBeInViewport();
+    await snap(page, 'flexible-property');
+    await context.close();
+  });

@@ -297,6 +297,10 @@ test.describe('on a phone (390 px)', () => {
     expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
     const strip = page.getByRole('list', { name: 'Rentals on the map' });
     await expect(strip.getByRole('article')).toHaveCount(ids.length);
+    // The markers hold every result in view, the page's and the others'.
+    const query = `location=${country}&${STAY}`;
+    const every = await everyPlaced(query);
+    await expect.poll(() => mapHoldsResults(page, query, every)).toBe(true);
     // Pressing a marker brings its card into the strip.
     const marker = page.getByTestId('price-marker').first();
     const id = await marker.getAttribute('data-id');
