@@ -204,27 +204,39 @@ export function totalFloor(
     nights: number;
   },
 ): ((rent: number) => number) & { byRentAlone: boolean } {
+  let promotion = 0;
+  for (const p of input.promotions)
+    if (input.nights >= p.minNights) promotion = Math.max(promotion, p.percent);
+  return Object.assign((rent: number) => totalFloorOf(input, rent), { byRentAlone: promotion === 0 });
+}
+
+/** totalFloor for one rent, worked out directly (no function made): for search over thousands of rentals. */
+export function totalFloorOf(
+  input: Pick<PricingInput, 'adults' | 'children' | 'minorUnits' | 'fees' | 'taxRates' | 'promotions'> & {
+    nights: number;
+  },
+  rent: number,
+): number {
   const { nights, adults, children } = input;
   let promotion = 0;
   for (const p of input.promotions) if (nights >= p.minNights) promotion = Math.max(promotion, p.percent);
-  if (promotion > 100 || input.fees.some((f) => f.amount < 0) || input.taxRates.some((t) => t < 0))
-    return Object.assign(() => Number.NEGATIVE_INFINITY, { byRentAlone: false });
-  const taxRate = input.taxRates.reduce((sum, r) => sum + r, 0);
+  let taxRate = 0;
+  for (const t of input.taxRates) {
+    if (t < 0) return Number.NEGATIVE_INFINITY;
+    taxRate += t;
+  }
+  if (promotion > 100) return Number.NEGATIVE_INFINITY;
+  const after = rent * (1 - promotion / 100);
+  let fees = 0;
+  let taxable = 0;
+  for (const fee of input.fees) {
+    if (fee.amount < 0) return Number.NEGATIVE_INFINITY;
+    if (fee.refundable) continue;
+    const amount = feeAmount(fee, { nights, adults, children, rentAfterDiscounts: after });
+    fees += amount;
+    if (fee.taxable) taxable += amount;
+  }
   // Rent, discount, fees, taxable fees, taxes and total are each rounded to half a minor unit.
   const slack = (4 + (1.5 * taxRate) / 100) * 10 ** -input.minorUnits;
-  const floor = (rent: number) => {
-    const after = rent * (1 - promotion / 100);
-    let fees = 0;
-    let taxable = 0;
-    for (const fee of input.fees) {
-      if (fee.refundable) continue;
-      const amount = feeAmount(fee, { nights, adults, children, rentAfterDiscounts: after });
-      fees += amount;
-      if (fee.taxable) taxable += amount;
-    }
-    return after + fees + ((after + taxable) * taxRate) / 100 - slack;
-  };
-  // No promotion the stay's length qualifies for: two stays whose nights have the same amounts have the
-  // same total (priceStay's arithmetic then reads nothing else of the dates).
-  return Object.assign(floor, { byRentAlone: promotion === 0 });
+  return after + fees + ((after + taxable) * taxRate) / 100 - slack;
 }

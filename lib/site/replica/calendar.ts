@@ -132,14 +132,27 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 /** Day differences worked out: a search asks the same few (base, day) of thousands of calendars. */
 const differences = new Map<string, number>();
 
+/** The last few (base, day) asked, tried before the map: a search asks the same two of every calendar. */
+const recent: { base: string; day: string; i: number }[] = [];
+
 /** The calendar's day index of `day`, or -1 outside it. */
 export function dayIndex(calendar: StayCalendar, day: string): number {
-  const key = calendar.base + day;
-  let i = differences.get(key);
+  let i: number | undefined;
+  for (const r of recent)
+    if (r.day === day && r.base === calendar.base) {
+      i = r.i;
+      break;
+    }
   if (i === undefined) {
-    if (differences.size > 256) differences.clear();
-    i = daysBetween(calendar.base, day);
-    differences.set(key, i);
+    const key = calendar.base + day;
+    i = differences.get(key);
+    if (i === undefined) {
+      if (differences.size > 256) differences.clear();
+      i = daysBetween(calendar.base, day);
+      differences.set(key, i);
+    }
+    recent.unshift({ base: calendar.base, day, i });
+    if (recent.length > 4) recent.pop();
   }
   return i >= 0 && i < calendar.days ? i : -1;
 }
@@ -253,6 +266,19 @@ export function stayRents(
       return true;
     },
   };
+}
+
+/**
+ * The minimum stay of a check-in on `day`, as `minimumStay` (the rate its first night uses), for the bedrooms
+ * priced: a number, null when no rate says, undefined when the calendar cannot say (outside it, or a rate
+ * sheet too large to index).
+ */
+export function minStayOn(calendar: StayCalendar, bedrooms: number, day: string): number | null | undefined {
+  const i = dayIndex(calendar, day);
+  const row = i >= 0 && calendar.rates ? tierRow(calendar, bedrooms) : undefined;
+  if (!row) return undefined;
+  const v = row[i]!;
+  return v === 0 ? null : (calendar.rates![(v & MAX_RATES) - 1]!.minStay ?? null);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   ruleProblem,
   type StayProblem,
   totalFloor,
+  totalFloorOf,
 } from '@/lib/rules';
 import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
 import { hasDates, type Stay } from '@/lib/site/browser/stay';
@@ -82,7 +83,7 @@ function onRequest(r: ReplicaRates): boolean {
   return r.priceOnRequest || (r.priceOnRequest === null && !r.periods.length && !r.defaultRate);
 }
 
-type DatedStay = Stay & { checkin: string; checkout: string };
+export type DatedStay = Stay & { checkin: string; checkout: string };
 
 /** The stay as the shared rules read it for this rental: dates, party, its size and its rate sheet. */
 const ruledStay = (entry: ReplicaEntry, stay: DatedStay) => ({
@@ -205,6 +206,39 @@ export function stayPriceFloor(entry: ReplicaEntry, stay: DatedStay, currency: s
   const slice = sliceRent(entry.calendar, bedrooms, stay.checkin, nights);
   if (!slice) return Number.NEGATIVE_INFINITY;
   return rentFloor(entry, stay, nights, currency, fx)(slice.rent, slice.missing);
+}
+
+/**
+ * stayPriceFloor for one stay at many rentals (a search's matches): the stay's nights and party read once,
+ * each rental's rent summed over its calendar's slice.
+ */
+export function stayFloors(stay: DatedStay, currency: string, fx: FxRates): (entry: ReplicaEntry) => number {
+  const nights = daysBetween(stay.checkin, stay.checkout);
+  const fit = { ...stay, property: { bedrooms: 0, sleeps: 0, priceOnRequest: false } };
+  const ask = {
+    nights,
+    adults: stay.adults,
+    children: stay.children,
+    minorUnits: 2,
+    fees: [],
+    taxRates: [],
+    promotions: [],
+  } as Parameters<typeof totalFloorOf>[0];
+  return (entry) => {
+    const r = entry.rates;
+    if (onRequest(r)) return Number.POSITIVE_INFINITY;
+    fit.property.bedrooms = entry.summary.bedrooms;
+    const slice = sliceRent(entry.calendar, bedroomsPriced(fit), stay.checkin, nights);
+    if (!slice) return Number.NEGATIVE_INFINITY;
+    if (slice.missing > 0) return Number.POSITIVE_INFINITY;
+    ask.minorUnits = minorUnits(r.currency);
+    ask.fees = r.fees;
+    ask.taxRates = r.taxRates;
+    ask.promotions = r.promotions ?? [];
+    const nightly = totalFloorOf(ask, slice.rent) / nights;
+    if (r.currency === currency || nightly === Number.NEGATIVE_INFINITY) return nightly;
+    return convert(nightly, r.currency, currency, fx) ?? Number.POSITIVE_INFINITY;
+  };
 }
 
 /**

@@ -161,43 +161,101 @@ const typeLabel = (t: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** The counts of every choice over `found` (the results before these filters, the price range applied). */
+/** The one group a rental fails (null: none), or 'many': a group's choices count those failing no other. */
+function failedGroup(s: ReplicaSummary, f: FilterAsk): Group | null | 'many' {
+  let failed: Group | null = null;
+  for (const g of GROUPS)
+    if (!passesGroup(s, f, g)) {
+      if (failed) return 'many';
+      failed = g;
+    }
+  return failed;
+}
+
+const GROUPS: Group[] = ['types', 'amenities', 'bathrooms', 'rating', 'policies'];
+
+function passesGroup(s: ReplicaSummary, f: FilterAsk, g: Group): boolean {
+  switch (g) {
+    case 'types':
+      return !f.types.length || f.types.includes(s.type);
+    case 'bathrooms':
+      return f.bathrooms === undefined || s.bathrooms >= f.bathrooms;
+    case 'rating':
+      return f.rating === undefined || (s.rating ?? 0) >= f.rating;
+    case 'policies':
+      return allows(s, f.policies);
+    case 'amenities':
+      return hasAmenities(s, f.amenities);
+  }
+}
+
+/** The choices' counts, by group. */
+interface ChoiceCounts {
+  amenities: number[];
+  bathrooms: number[];
+  rating: number[];
+  policies: number[];
+}
+
+function countAmenities(s: ReplicaSummary, offered: readonly { value: string }[], counts: number[]) {
+  const held = amenityKeysOf(s);
+  for (let i = 0; i < offered.length; i++) if (held.has(offered[i]!.value)) counts[i]!++;
+}
+
+/** One rental counted for each group's choices it would be found by (it fails no other group). */
+function countChoices(
+  s: ReplicaSummary,
+  f: FilterAsk,
+  offered: readonly { value: string }[],
+  byType: Map<string, number>,
+  counts: ChoiceCounts,
+) {
+  const failed = failedGroup(s, f);
+  if (failed === 'many') return;
+  const counted = (g: Group) => failed === null || failed === g;
+  if (counted('types') && typeof s.type === 'string') byType.set(s.type, (byType.get(s.type) ?? 0) + 1);
+  if (counted('amenities') && hasAmenities(s, f.amenities)) countAmenities(s, offered, counts.amenities);
+  if (counted('bathrooms'))
+    for (let i = 0; i < BATHROOM_CHOICES.length; i++)
+      if (s.bathrooms >= BATHROOM_CHOICES[i]!) counts.bathrooms[i]!++;
+  if (counted('rating'))
+    for (let i = 0; i < RATING_CHOICES.length; i++)
+      if ((s.rating ?? 0) >= RATING_CHOICES[i]!) counts.rating[i]!++;
+  if (counted('policies') && allows(s, f.policies))
+    for (let i = 0; i < POLICY_FILTERS.length; i++)
+      if (s.policies?.[POLICY_FILTERS[i]!.value] === 'yes') counts.policies[i]!++;
+}
+
+/**
+ * The counts of every choice over `found` (the results before these filters, the price range applied): a
+ * group's choices count the rentals that pass every other group, in one pass over `found`.
+ */
 export function facetsOf(
   index: ReplicaIndex,
   found: readonly ReplicaEntry[],
   f: FilterAsk,
 ): Omit<Facets, 'histogram'> {
-  const rest = (skip: Group) => found.filter((e) => passes(e.summary, f, skip)).map((e) => e.summary);
+  const offered = offeredAmenities(index);
   const byType = new Map<string, number>();
-  for (const s of rest('types'))
-    if (typeof s.type === 'string') byType.set(s.type, (byType.get(s.type) ?? 0) + 1);
+  const counts: ChoiceCounts = {
+    amenities: new Array<number>(offered.length).fill(0),
+    bathrooms: new Array<number>(BATHROOM_CHOICES.length).fill(0),
+    rating: new Array<number>(RATING_CHOICES.length).fill(0),
+    policies: new Array<number>(POLICY_FILTERS.length).fill(0),
+  };
+  for (const { summary: s } of found) countChoices(s, f, offered, byType, counts);
   for (const t of f.types) if (!byType.has(t)) byType.set(t, 0);
   const types = [...byType]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([value, count]) => ({ value, label: typeLabel(value), count }));
-  const all = rest('amenities');
-  const amenities = offeredAmenities(index).map((a) => ({
-    ...a,
-    count: all.filter((s) => hasAmenities(s, [...f.amenities, a.value])).length,
-  }));
-  const baths = rest('bathrooms');
-  const bathrooms: FacetChoice[] = BATHROOM_CHOICES.map((n) => ({
-    value: String(n),
-    label: `${n}+`,
-    count: baths.filter((s) => s.bathrooms >= n).length,
-  }));
-  const rated = rest('rating');
-  const rating: FacetChoice[] = RATING_CHOICES.map((n) => ({
-    value: String(n),
-    label: `${n}+`,
-    count: rated.filter((s) => (s.rating ?? 0) >= n).length,
-  }));
-  const allowed = rest('policies');
-  const policies: FacetChoice[] = POLICY_FILTERS.map((p) => ({
-    ...p,
-    count: allowed.filter((s) => allows(s, [...f.policies, p.value])).length,
-  }));
-  return { types, amenities, bathrooms, rating, policies };
+  const choice = (n: number, count: number) => ({ value: String(n), label: `${n}+`, count });
+  return {
+    types,
+    amenities: offered.map((a, i) => ({ ...a, count: counts.amenities[i]! })),
+    bathrooms: BATHROOM_CHOICES.map((n, i) => choice(n, counts.bathrooms[i]!)),
+    rating: RATING_CHOICES.map((n, i) => choice(n, counts.rating[i]!)),
+    policies: POLICY_FILTERS.map((p, i) => ({ ...p, count: counts.policies[i]! })),
+  };
 }
 
 /**

@@ -1,11 +1,13 @@
 import 'server-only';
 import { catalog, catalogClient } from '@/lib/catalog-client';
 import type { CatalogSort } from '@/lib/contract';
+import { daysBetween } from '@/lib/dates';
+import { bedroomsPriced, overCapacity, type StayProblem } from '@/lib/rules';
 import { settings } from '@/lib/settings';
 import { inBounds } from '@/lib/site/browser/bounds';
 import { getSiteDb } from '@/lib/site/db/client';
 import { currentFxRates } from '@/lib/site/replica';
-import { freeFor } from '@/lib/site/replica/calendar';
+import { freeFor, minStayOn } from '@/lib/site/replica/calendar';
 import { convert, type FxRates } from '@/lib/site/replica/fx';
 import { type ReplicaEntry, type ReplicaIndex, replicaIndexIfBuilt } from '@/lib/site/replica/in-memory';
 import type {
@@ -16,9 +18,9 @@ import type {
   ReplicaSummary,
   Unbookable,
 } from '@/lib/site/replica/types';
-import { cardPrice, type PriceAsk, stayPriceFloor, stayRefusal } from './card-price';
+import { cardPrice, type DatedStay, type PriceAsk, stayFloors, stayRefusal } from './card-price';
 import { facetsOf, histogramOf, NO_FILTERS, passes } from './filters';
-import { type FlexibleOptions, flexibleOptions, flexiblePlan } from './flexible';
+import { flexibleOptions, flexiblePlan } from './flexible';
 import type { SearchRequest } from './request';
 
 /*
@@ -72,6 +74,17 @@ const BY: Record<CatalogSort, (a: ReplicaEntry, b: ReplicaEntry) => number> = {
   '-updated': (a, b) => cmp(b.summary.updated_at, a.summary.updated_at) || a.id - b.id,
 };
 
+/** The index's entries as an array, made once per index: a whole-catalog search walks it fastest. */
+const arrays = new WeakMap<ReplicaIndex, ReplicaEntry[]>();
+function allEntries(index: ReplicaIndex): ReplicaEntry[] {
+  let all = arrays.get(index);
+  if (!all) {
+    all = [...index.entries.values()];
+    arrays.set(index, all);
+  }
+  return all;
+}
+
 /**
  * The rentals the catalog's own filter would find: place, size, the map's area, free for the dates. Starts
  * from the entries of the places asked (the index's `byLocation`), not the whole catalog; the rest are
@@ -90,10 +103,30 @@ function catalogMatches(index: ReplicaIndex, r: SearchRequest): ReplicaEntry[] {
       found.push(e);
     }
   };
-  if (r.location === undefined) consider(index.entries.values());
+  if (r.location === undefined) consider(allEntries(index));
   else
     for (const place of index.descendants.get(r.location) ?? []) consider(index.byLocation.get(place) ?? []);
   return found;
+}
+
+/**
+ * Why the quote would refuse the stay at this rental, as the shared rules say (stayRefusal): a party it does
+ * not sleep, or a stay shorter than the check-in's minimum, read from its calendar where it can say (the
+ * rate the first night uses, as `minimumStay`), from the rules otherwise.
+ */
+function refusal(
+  e: ReplicaEntry,
+  stay: DatedStay & { property: { bedrooms: number } },
+  nights: number,
+): StayProblem | null {
+  const guests = stay.adults + stay.children;
+  if (overCapacity(guests, e.summary.sleeps))
+    return { kind: 'over-capacity', guests, sleeps: e.summary.sleeps };
+  if (e.rates.priceOnRequest) return null;
+  stay.property.bedrooms = e.summary.bedrooms;
+  const minStay = e.calendar ? minStayOn(e.calendar, bedroomsPriced(stay), stay.checkin) : undefined;
+  if (minStay === undefined) return stayRefusal(e, stay);
+  return minStay !== null && nights < minStay ? { kind: 'min-stay', checkin: stay.checkin, minStay } : null;
 }
 
 /**
@@ -107,10 +140,12 @@ function matching(
   const found = catalogMatches(index, r);
   const { checkin, checkout } = r.stay;
   if (!checkin || !checkout) return { found, unbookable: null };
-  const stay = { ...r.stay, checkin, checkout };
+  // One object for every rental's question (its bedrooms set in turn): thousands are asked.
+  const stay = { ...r.stay, checkin, checkout, property: { bedrooms: 0 } };
+  const nights = daysBetween(checkin, checkout);
   const unbookable: Unbookable = { minStay: 0, shortest: null, tooSmall: 0 };
   const bookable = found.filter((e) => {
-    const problem = stayRefusal(e, stay);
+    const problem = refusal(e, stay, nights);
     if (problem?.kind === 'min-stay') {
       unbookable.minStay++;
       unbookable.shortest = Math.min(unbookable.shortest ?? problem.minStay, problem.minStay);
@@ -122,18 +157,42 @@ function matching(
 
 /**
  * A flexible search's matches: the catalog's (place, size, area) that have a free stay the rules allow of the
- * length asked in the months asked, each with its options (flexible.ts: a floor, its cheapest stay on demand).
+ * length asked in the months asked (flexible.ts), each with the floor of its cheapest. Kept as two typed
+ * arrays by id, not a rental's options: an answer is remembered, and 30,000 rentals' closures are not.
  */
 function flexibleMatching(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates) {
   const plan = flexiblePlan(r.flexible!, ask.today);
-  const options = new Map<number, FlexibleOptions>();
+  const kept: [number, number][] = [];
   const found = catalogMatches(index, r).filter((e) => {
     const o = flexibleOptions(e, plan, ask, fx);
-    if (o) options.set(e.id, o);
+    if (o) kept.push([e.id, o.floor]);
     return o !== null;
   });
-  return { found, options };
+  kept.sort((a, b) => a[0] - b[0]);
+  const ids = Int32Array.from(kept, (k) => k[0]);
+  const floors = Float64Array.from(kept, (k) => k[1]);
+  const at = (id: number) => {
+    let lo = 0;
+    let hi = ids.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ids[mid]! < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return {
+    found,
+    flex: {
+      floor: (id: number) => floors[at(id)]!,
+      // Worked out again for the few rentals priced: their options were not kept.
+      cheapest: (e: ReplicaEntry) => flexibleOptions(e, plan, ask, fx)!.cheapest(),
+    },
+  };
 }
+
+/** A flexible search's rentals: each one's floor, and its cheapest stay priced. */
+type FlexibleRentals = ReturnType<typeof flexibleMatching>['flex'];
 
 /**
  * How an answer prices its cards, once each (`prices`): the stay searched's quote, or "from" a nightly rate;
@@ -147,12 +206,7 @@ interface Pricer {
   floor: ((e: ReplicaEntry) => number) | null;
 }
 
-function pricer(
-  r: SearchRequest,
-  ask: PriceAsk,
-  fx: FxRates,
-  flex: Map<number, FlexibleOptions> | null,
-): Pricer {
+function pricer(r: SearchRequest, ask: PriceAsk, fx: FxRates, flex: FlexibleRentals | null): Pricer {
   const prices = new Map<number, CardPrice>();
   if (flex) {
     const stays = new Map<number, CardStay>();
@@ -162,7 +216,7 @@ function pricer(
       price: (e) => {
         let price = prices.get(e.id);
         if (!price) {
-          const best = flex.get(e.id)!.cheapest();
+          const best = flex.cheapest(e);
           price = best.price;
           prices.set(e.id, price);
           stays.set(e.id, { checkin: best.checkin, checkout: best.checkout });
@@ -170,7 +224,7 @@ function pricer(
         return price;
       },
       floor: (e) => {
-        const f = flex.get(e.id)!.floor;
+        const f = flex.floor(e.id);
         if (!Number.isFinite(f) || e.rates.currency === r.currency) return f;
         return convert(f, e.rates.currency, r.currency, fx) ?? Number.POSITIVE_INFINITY;
       },
@@ -188,10 +242,7 @@ function pricer(
       }
       return price;
     },
-    floor:
-      checkin && checkout
-        ? (e) => stayPriceFloor(e, { ...ask.stay, checkin, checkout }, r.currency, fx)
-        : null,
+    floor: checkin && checkout ? stayFloors({ ...ask.stay, checkin, checkout }, r.currency, fx) : null,
   };
 }
 
@@ -218,18 +269,30 @@ function cheapestFirst(
 ): ReplicaEntry[] {
   const floors = new Float64Array(found.length);
   for (let i = 0; i < found.length; i++) floors[i] = how.floor(found[i]!);
-  const order = Array.from(found.keys()).sort((a, b) => floors[a]! - floors[b]! || a - b);
   const sort = byPrice(how.prices, 1);
-  const top: ReplicaEntry[] = [];
-  for (let k = 0; k < order.length; k++) {
-    const e = found[order[k]!]!;
-    if (compared(how.price(e)) !== null) {
-      top.push(e);
-      top.sort(sort);
-      if (top.length > need) top.pop();
+  const byFloor = (a: number, b: number) => floors[a]! - floors[b]! || a - b;
+  // The lowest floors first: those under a cut that leaves some multiple of `need`, in order; the rest,
+  // ordered only if pricing reaches them.
+  const sorted = Float64Array.from(floors).sort();
+  let ahead = Math.min(found.length, Math.max(4 * need, 64));
+  for (;;) {
+    const cut = ahead < found.length ? sorted[ahead]! : Number.POSITIVE_INFINITY;
+    const order: number[] = [];
+    for (let i = 0; i < found.length; i++) if (floors[i]! < cut || ahead >= found.length) order.push(i);
+    order.sort(byFloor);
+    const top: ReplicaEntry[] = [];
+    for (let k = 0; k < order.length; k++) {
+      const e = found[order[k]!]!;
+      if (compared(how.price(e)) !== null) {
+        top.push(e);
+        top.sort(sort);
+        if (top.length > need) top.pop();
+      }
+      const next = k + 1 < order.length ? floors[order[k + 1]!]! : cut;
+      if (top.length === need && compared(how.prices.get(top[need - 1]!.id)!)! < next) return top;
     }
-    const next = k + 1 < order.length ? floors[order[k + 1]!]! : Number.POSITIVE_INFINITY;
-    if (top.length === need && compared(how.prices.get(top[need - 1]!.id)!)! < next) return top;
+    if (ahead >= found.length) break;
+    ahead = Math.min(found.length, ahead * 4);
   }
   // Every match priced: the whole order, those without a price last.
   return [...found].sort(sort);
@@ -266,7 +329,7 @@ function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRate
   const flex = r.flexible ? flexibleMatching(index, r, ask, fx) : null;
   const matched = flex ? { found: flex.found, unbookable: null } : matching(index, r);
   const filters = r.filters ?? NO_FILTERS;
-  const how = pricer(r, ask, fx, flex?.options ?? null);
+  const how = pricer(r, ask, fx, flex?.flex ?? null);
   let found = matched.found;
   const ranged = r.price.min !== undefined || r.price.max !== undefined;
   // A flexible search is sorted by its stays' totals unless another order is asked.
