@@ -43,6 +43,8 @@ export interface Occupancy {
   checkoutKeptFree(day: string): boolean;
   /** The first booked night in [checkin, checkout), or null: what walking the nights finds, without the walk. */
   firstBookedNight(checkin: string, checkout: string): string | null;
+  /** Every day kept free: no check-in on `checkin` days, no checkout on `checkout` days (for indexes). */
+  keptFree(): { checkin: readonly string[]; checkout: readonly string[] };
 }
 
 export function occupancyOf(booked: readonly BookedRange[]): Occupancy {
@@ -77,6 +79,7 @@ export function occupancyOf(booked: readonly BookedRange[]): Occupancy {
     },
     checkinKeptFree: (day) => noCheckin.has(day),
     checkoutKeptFree: (day) => noCheckout.has(day),
+    keptFree: () => ({ checkin: [...noCheckin], checkout: [...noCheckout] }),
     firstBookedNight: (checkin, checkout) => {
       // An interval starting before the check-in and still running then: booked on the check-in itself.
       const k = firstAtOrAfter(starts, checkin);

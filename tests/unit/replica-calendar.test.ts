@@ -58,6 +58,24 @@ describe('a rental calendar answers what the rules answer', () => {
       }
     expect(free).toBeGreaterThan(100);
     expect(booked).toBeGreaterThan(100);
+    // Days kept free by full-day flags (held in the calendar's own bitmap): a stay starting or ending on
+    // each, as the rules say, the calendar's last day and the day after it included.
+    let kept = 0;
+    for (const e of entries) {
+      const { checkin, checkout } = e.occupancy.keptFree();
+      const end = addDays(e.calendar!.base, e.calendar!.days);
+      for (const [from, to] of [
+        ...checkin.map((d) => [d, addDays(d, 2)] as const),
+        ...checkout.map((d) => [addDays(d, -2), d] as const),
+        [addDays(end, -3), end] as const,
+      ]) {
+        if (from < TODAY) continue;
+        const truth = availabilityProblem(e.occupancy, from, to) === null;
+        expect(freeFor(e.calendar, e.occupancy, from, to), `${e.id} ${from}–${to}`).toBe(truth);
+        if (!truth) kept++;
+      }
+    }
+    expect(kept).toBeGreaterThan(50);
   });
 
   it("sums each night's rate for the bedrooms priced as rateForNight picks it", () => {

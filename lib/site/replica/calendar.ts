@@ -29,6 +29,11 @@ export interface StayCalendar {
   days: number;
   /** Bit i: the night base + i is booked. */
   booked: Uint32Array;
+  /**
+   * Bit i: day base + i is kept free, no check-in on it (`checkout_full_day`); bit `days + i` (i up to
+   * `days`): no checkout on it (`checkin_full_day`). Search then asks nothing of the occupancy inside it.
+   */
+  keptFree: Uint32Array;
   /** The rate sheet's rates: index 1 the default rate, 2… the periods (0: no rate). Null: too many to index. */
   rates: (Rate | null)[] | null;
   /**
@@ -77,6 +82,22 @@ export function rateChangeDays(rates: Pick<ReplicaRates, 'periods'>, from: strin
   return days;
 }
 
+/**
+ * The kept-free bits (StayCalendar.keptFree): check-in days 0 … days - 1, then checkout days 0 … days (a
+ * stay may end on the day after the calendar's last).
+ */
+function markKeptFree(bits: Uint32Array, occupancy: Occupancy, base: string, days: number) {
+  const kept = occupancy.keptFree();
+  for (const [offset, list, last] of [
+    [0, kept.checkin, days - 1],
+    [days, kept.checkout, days],
+  ] as const)
+    for (const d of list) {
+      const i = d >= base ? daysBetween(base, d) : -1;
+      if (i >= 0 && i <= last) bits[(offset + i) >> 5]! |= 1 << ((offset + i) & 31);
+    }
+}
+
 /** The calendar of one rental, from its occupancy and rate sheet (periods indexed by the caller). */
 export function stayCalendar(
   occupancy: Occupancy,
@@ -85,7 +106,10 @@ export function stayCalendar(
   days = CALENDAR_DAYS,
 ): StayCalendar {
   const end = addDays(base, days);
-  const booked = new Uint32Array(Math.ceil(days / 32));
+  // The booked nights and the kept-free days in one buffer, side by side: a search reads both of a rental.
+  const words = Math.ceil(days / 32);
+  const bits = new Uint32Array(words + Math.ceil((2 * days + 1) / 32));
+  const booked = bits.subarray(0, words);
   // Walk only booked stretches: the first booked night from a day, then night by night while booked.
   let day = base;
   while (day < end) {
@@ -99,8 +123,11 @@ export function stayCalendar(
       day = addDays(day, 1);
     } while (day < end && occupancy.bookedNight(day));
   }
+  const keptFree = bits.subarray(words);
+  markKeptFree(keptFree, occupancy, base, days);
   const list = [rates.defaultRate, ...rates.periods];
-  if (list.length > MAX_RATES) return { base, days, booked, rates: null, tiers: [], nightRates: [] };
+  if (list.length > MAX_RATES)
+    return { base, days, booked, keptFree, rates: null, tiers: [], nightRates: [] };
   const position = new Map<Rate, number>(list.flatMap((r, i) => (r ? [[r, i + 1] as const] : [])));
   const changes = [...rateChangeDays(rates, base, end)].sort();
   const tiers = [...new Set(rates.periods.map((p) => p.rooms))].sort((a, b) => a - b);
@@ -121,7 +148,7 @@ export function stayCalendar(
     const previous = nightRates[j - 1];
     nightRates.push(previous && sameBytes(previous, out) ? previous : out);
   }
-  return { base, days, booked, rates: list, tiers, nightRates };
+  return { base, days, booked, keptFree, rates: list, tiers, nightRates };
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -185,7 +212,7 @@ export function freeFor(
   if (!calendar || from < 0 || nights < 1 || from + nights > calendar.days)
     return availabilityProblem(occupancy, checkin, checkout) === null;
   if (anyBooked(calendar.booked, from, nights)) return false;
-  return !occupancy.checkinKeptFree(checkin) && !occupancy.checkoutKeptFree(checkout);
+  return !keptFreeAt(calendar, from, from + nights);
 }
 
 /** A stay's rent from the calendar: the sum of its nights' amounts, and what the quote would say of them. */
@@ -227,6 +254,16 @@ export function sliceRent(
     rent += nightlyAmount(calendar.rates[(v & MAX_RATES) - 1]!, nights);
   }
   return { rent, missing, estimated };
+}
+
+/**
+ * Whether a stay from calendar day `checkin` to day `checkout` (both inside it) starts on a day kept free
+ * of check-ins or ends on one kept free of checkouts.
+ */
+export function keptFreeAt(calendar: StayCalendar, checkin: number, checkout: number): boolean {
+  const k = calendar.keptFree;
+  const out = calendar.days + checkout;
+  return (k[checkin >> 5]! & (1 << (checkin & 31))) !== 0 || (k[out >> 5]! & (1 << (out & 31))) !== 0;
 }
 
 /** Whether the nights [from, from + nights) (calendar days) hold no booked night; the caller keeps in range. */
@@ -323,7 +360,7 @@ export function leastNightly(
 /** The calendar's size in bytes (its typed arrays; the rate objects are the rate sheet's own). */
 export function calendarBytes(calendar: StayCalendar): number {
   const rows = new Set(calendar.nightRates);
-  let bytes = calendar.booked.byteLength;
+  let bytes = calendar.booked.buffer.byteLength;
   for (const r of rows) bytes += r.byteLength;
   return bytes;
 }

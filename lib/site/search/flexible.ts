@@ -6,6 +6,7 @@ import type { Stay } from '@/lib/site/browser/stay';
 import {
   dayIndex,
   freeFor,
+  keptFreeAt,
   leastNightly,
   minStays,
   nightsUnbooked,
@@ -134,7 +135,7 @@ export function flexibleOptions(
     const i = start + offsets[k]!;
     if (calendar !== null && minStay !== null && start >= 0 && i + nights <= calendar.days) {
       if (!nightsUnbooked(calendar, i, nights)) return null;
-      if (occupancy.checkinKeptFree(checkins[k]!) || occupancy.checkoutKeptFree(checkouts[k]!)) return null;
+      if (keptFreeAt(calendar, i, i + nights)) return null;
       const least = minStayApplies ? minStay(i) : null;
       return least !== null && nights < least ? null : i;
     }
