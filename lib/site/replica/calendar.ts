@@ -1,5 +1,12 @@
 import { addDays, addYears, daysBetween } from '@/lib/dates';
-import { availabilityProblem, nightlyAmount, type Occupancy, type Rate, rateForNight } from '@/lib/rules';
+import {
+  availabilityProblem,
+  minorUnits,
+  nightlyAmount,
+  type Occupancy,
+  type Rate,
+  rateForNight,
+} from '@/lib/rules';
 import type { ReplicaRates } from './types';
 
 /*
@@ -355,6 +362,36 @@ export function leastNightly(
     least = Math.min(least, nightlyAmount(calendar.rates[v - 1]!, nights));
   }
   return least;
+}
+
+/**
+ * The least a night can cost at this rental, whatever its dates, and what may lower a stay's total below its
+ * rent, for a bound of its cheapest stay worked out without its calendar: [least nightly amount of stays of 1
+ * to 6 nights, of 7 to 27, of 28 or more (`nightlyAmount` over every rate of its sheet), the best promotion's
+ * percent, the quote's rounding slack in its currency]. Every figure is minus infinity when a fee, a tax or a
+ * promotion over 100 % could lower a total by more; infinity when it is priced on request.
+ */
+export function leastRates(
+  rates: Pick<
+    ReplicaRates,
+    'periods' | 'defaultRate' | 'fees' | 'taxRates' | 'promotions' | 'currency' | 'priceOnRequest'
+  >,
+): Float64Array {
+  const out = new Float64Array(5);
+  const sheet = [rates.defaultRate, ...rates.periods].filter((r): r is Rate => r !== null);
+  if (rates.priceOnRequest || (rates.priceOnRequest === null && !sheet.length))
+    return out.fill(Number.POSITIVE_INFINITY);
+  let promotion = 0;
+  for (const p of rates.promotions ?? []) promotion = Math.max(promotion, p.percent);
+  if (promotion > 100 || rates.fees.some((f) => f.amount < 0) || rates.taxRates.some((t) => t < 0))
+    return out.fill(Number.NEGATIVE_INFINITY);
+  [1, 7, 28].forEach((nights, i) => {
+    out[i] = Math.min(Number.POSITIVE_INFINITY, ...sheet.map((r) => nightlyAmount(r, nights)));
+  });
+  out[3] = promotion;
+  const taxRate = rates.taxRates.reduce((sum, t) => sum + t, 0);
+  out[4] = (4 + (1.5 * taxRate) / 100) * 10 ** -minorUnits(rates.currency);
+  return out;
 }
 
 /** The calendar's size in bytes (its typed arrays; the rate objects are the rate sheet's own). */

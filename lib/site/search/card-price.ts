@@ -242,6 +242,25 @@ export function stayFloors(stay: DatedStay, currency: string, fx: FxRates): (ent
 }
 
 /**
+ * A bound below stayFloors' for one stay at many rentals, read from each rental's `least` alone (its
+ * cheapest night whatever the dates, its best promotion, its rounding slack): no calendar is read. Search
+ * orders its matches by it and works out the real floor only of those it reaches.
+ */
+export function stayBounds(stay: DatedStay, currency: string, fx: FxRates): (entry: ReplicaEntry) => number {
+  const nights = daysBetween(stay.checkin, stay.checkout);
+  const regime = nights >= 28 ? 2 : nights >= 7 ? 1 : 0;
+  return (entry) => {
+    const l = entry.least;
+    const least = l[regime]!;
+    if (!Number.isFinite(least)) return least;
+    const nightly = least * (1 - l[3]! / 100) - l[4]! / nights;
+    const own = entry.rates.currency;
+    if (own === currency) return nightly;
+    return convert(nightly, own, currency, fx) ?? Number.POSITIVE_INFINITY;
+  };
+}
+
+/**
  * stayPriceFloor's arithmetic from a stay's rent and its nights without a rate, for one rental, party, length
  * and display currency: worked out once and applied to many stays (a flexible search's check-ins).
  */

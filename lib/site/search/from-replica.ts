@@ -18,7 +18,7 @@ import type {
   ReplicaSummary,
   Unbookable,
 } from '@/lib/site/replica/types';
-import { cardPrice, type DatedStay, type PriceAsk, stayFloors, stayRefusal } from './card-price';
+import { cardPrice, type DatedStay, type PriceAsk, stayBounds, stayFloors, stayRefusal } from './card-price';
 import { facetsOf, histogramOf, NO_FILTERS, passes } from './filters';
 import { flexibleOptions, flexiblePlan } from './flexible';
 import type { SearchRequest } from './request';
@@ -204,12 +204,19 @@ interface Pricer {
   stays: Map<number, CardStay> | null;
   price: (e: ReplicaEntry) => CardPrice;
   floor: ((e: ReplicaEntry) => number) | null;
+  /** A cheaper bound below `floor` (the floor itself where it is cheap already). */
+  bound: ((e: ReplicaEntry) => number) | null;
 }
 
 function pricer(r: SearchRequest, ask: PriceAsk, fx: FxRates, flex: FlexibleRentals | null): Pricer {
   const prices = new Map<number, CardPrice>();
   if (flex) {
     const stays = new Map<number, CardStay>();
+    const floor = (e: ReplicaEntry) => {
+      const f = flex.floor(e.id);
+      if (!Number.isFinite(f) || e.rates.currency === r.currency) return f;
+      return convert(f, e.rates.currency, r.currency, fx) ?? Number.POSITIVE_INFINITY;
+    };
     return {
       prices,
       stays,
@@ -223,14 +230,13 @@ function pricer(r: SearchRequest, ask: PriceAsk, fx: FxRates, flex: FlexibleRent
         }
         return price;
       },
-      floor: (e) => {
-        const f = flex.floor(e.id);
-        if (!Number.isFinite(f) || e.rates.currency === r.currency) return f;
-        return convert(f, e.rates.currency, r.currency, fx) ?? Number.POSITIVE_INFINITY;
-      },
+      floor,
+      // The floor is already cheap (worked out when the rental was matched).
+      bound: floor,
     };
   }
   const { checkin, checkout } = ask.stay;
+  const dated = checkin && checkout ? { ...ask.stay, checkin, checkout } : null;
   return {
     prices,
     stays: null,
@@ -242,7 +248,8 @@ function pricer(r: SearchRequest, ask: PriceAsk, fx: FxRates, flex: FlexibleRent
       }
       return price;
     },
-    floor: checkin && checkout ? stayFloors({ ...ask.stay, checkin, checkout }, r.currency, fx) : null,
+    floor: dated ? stayFloors(dated, r.currency, fx) : null,
+    bound: dated ? stayBounds(dated, r.currency, fx) : null,
   };
 }
 
@@ -256,46 +263,87 @@ function byPrice(prices: Map<number, CardPrice>, sign: number) {
   };
 }
 
+/** A match on its way to the page: its bound (0), its floor (1), or its card's compared figure (2). */
+interface Step {
+  i: number;
+  stage: 0 | 1 | 2;
+  key: number;
+}
+
+/** A binary heap of steps: lowest key first; at equal keys a bound before a floor before a price, then by id. */
+function stepHeap(ids: (i: number) => number) {
+  const items: Step[] = [];
+  const before = (a: Step, b: Step) =>
+    a.key < b.key || (a.key === b.key && (a.stage < b.stage || (a.stage === b.stage && ids(a.i) < ids(b.i))));
+  const down = (k: number) => {
+    for (;;) {
+      const l = 2 * k + 1;
+      const r = l + 1;
+      let m = k;
+      if (l < items.length && before(items[l]!, items[m]!)) m = l;
+      if (r < items.length && before(items[r]!, items[m]!)) m = r;
+      if (m === k) return;
+      [items[k], items[m]] = [items[m]!, items[k]!];
+      k = m;
+    }
+  };
+  return {
+    size: () => items.length,
+    /** All at once (heapified in linear time). */
+    fill: (all: Step[]) => {
+      items.push(...all);
+      for (let k = (items.length >> 1) - 1; k >= 0; k--) down(k);
+    },
+    push: (s: Step) => {
+      items.push(s);
+      let k = items.length - 1;
+      while (k > 0) {
+        const p = (k - 1) >> 1;
+        if (!before(items[k]!, items[p]!)) break;
+        [items[k], items[p]] = [items[p]!, items[k]!];
+        k = p;
+      }
+    },
+    pop: (): Step => {
+      const top = items[0]!;
+      const last = items.pop()!;
+      if (items.length) {
+        items[0] = last;
+        down(0);
+      }
+      return top;
+    },
+  };
+}
+
 /**
- * The first `need` of a search's matches by price, lowest first, pricing as few as it can: each match's
- * floor (a sum over its calendar) orders them, and they are priced exactly in that order until the `need`-th
- * cheapest priced card is below the next floor. The rest cannot come before it, so the order of the first
- * `need` is that of pricing all of them and sorting.
+ * The first `need` of a search's matches by price, lowest first, pricing as few as it can. Each match starts
+ * at its bound (read from the rental alone, no calendar), is raised to its floor (a sum over its calendar)
+ * when it comes first, then to its card's exact figure: keys only rise (bound ≤ floor ≤ price), so a price
+ * that comes first is below every other match's, and the first `need` prices are the order of pricing every
+ * match and sorting (a card without a whole price last, ties by id).
  */
 function cheapestFirst(
   found: ReplicaEntry[],
   need: number,
-  how: Pricer & { floor: (e: ReplicaEntry) => number },
+  how: Pricer & { floor: (e: ReplicaEntry) => number; bound: (e: ReplicaEntry) => number },
 ): ReplicaEntry[] {
-  const floors = new Float64Array(found.length);
-  for (let i = 0; i < found.length; i++) floors[i] = how.floor(found[i]!);
-  const sort = byPrice(how.prices, 1);
-  const byFloor = (a: number, b: number) => floors[a]! - floors[b]! || a - b;
-  // The lowest floors first: those under a cut that leaves some multiple of `need`, in order; the rest,
-  // ordered only if pricing reaches them.
-  const sorted = Float64Array.from(floors).sort();
-  let ahead = Math.min(found.length, Math.max(4 * need, 64));
-  for (;;) {
-    const cut = ahead < found.length ? sorted[ahead]! : Number.POSITIVE_INFINITY;
-    const order: number[] = [];
-    for (let i = 0; i < found.length; i++) if (floors[i]! < cut || ahead >= found.length) order.push(i);
-    order.sort(byFloor);
-    const top: ReplicaEntry[] = [];
-    for (let k = 0; k < order.length; k++) {
-      const e = found[order[k]!]!;
-      if (compared(how.price(e)) !== null) {
-        top.push(e);
-        top.sort(sort);
-        if (top.length > need) top.pop();
-      }
-      const next = k + 1 < order.length ? floors[order[k + 1]!]! : cut;
-      if (top.length === need && compared(how.prices.get(top[need - 1]!.id)!)! < next) return top;
-    }
-    if (ahead >= found.length) break;
-    ahead = Math.min(found.length, ahead * 4);
+  const heap = stepHeap((i) => found[i]!.id);
+  heap.fill(found.map((e, i) => ({ i, stage: 0, key: how.bound(e) })));
+  const top: ReplicaEntry[] = [];
+  while (heap.size() && top.length < need) {
+    const step = heap.pop();
+    const e = found[step.i]!;
+    if (step.stage === 0) heap.push({ i: step.i, stage: 1, key: how.floor(e) });
+    else if (step.stage === 1) {
+      const value = compared(how.price(e));
+      if (value !== null) heap.push({ i: step.i, stage: 2, key: value });
+    } else top.push(e);
   }
-  // Every match priced: the whole order, those without a price last.
-  return [...found].sort(sort);
+  if (top.length === need) return top;
+  // Fewer priced than the page: every match, those without a price last.
+  for (const e of found) how.price(e);
+  return [...found].sort(byPrice(how.prices, 1));
 }
 
 const idsOf = (entries: ReplicaEntry[]) => Int32Array.from(entries, (e) => e.id);
@@ -353,7 +401,7 @@ function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRate
   found = found.filter((e) => passes(e.summary, filters));
   const rest = { how, unbookable: matched.unbookable, facets };
   if (bounded) {
-    const top = cheapestFirst(found, need, { ...how, floor: how.floor! });
+    const top = cheapestFirst(found, need, { ...how, floor: how.floor!, bound: how.bound! });
     return { ids: top.map((e) => e.id), total: found.length, every: idsOf(found), ...rest };
   }
   // No whole price last, either way: an incomplete stay's, price on request.
