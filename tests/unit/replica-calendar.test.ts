@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from '@/lib/dates';
 import { availabilityProblem, bedroomsPriced, nightlyAmount, rateForNight } from '@/lib/rules';
-import { freeFor, sliceRent, stayCalendar } from '@/lib/site/replica/calendar';
+import {
+  dayNumberOf,
+  freeFor,
+  packCalendars,
+  packedFree,
+  sliceRent,
+  stayCalendar,
+} from '@/lib/site/replica/calendar';
 import { fxRates } from '@/lib/site/replica/fx';
 import type { SearchRequest } from '@/lib/site/search';
 import { cardPrice } from '@/lib/site/search/card-price';
@@ -76,6 +83,23 @@ describe('a rental calendar answers what the rules answer', () => {
       }
     }
     expect(kept).toBeGreaterThan(50);
+    // Packed side by side for a whole-catalog walk, the calendars answer the same (or leave it to the rules).
+    const pack = packCalendars(entries.map((e) => e.calendar));
+    let packed = 0;
+    for (const [p, e] of entries.entries())
+      for (const s of [
+        ...stays,
+        ...e.occupancy.keptFree().checkin.map((d) => ({ checkin: d, checkout: addDays(d, 3) })),
+      ]) {
+        if (s.checkin < TODAY) continue;
+        const free = packedFree(pack, p, dayNumberOf(s.checkin), daysBetween(s.checkin, s.checkout));
+        if (free === null) continue;
+        expect(free, `${e.id} ${s.checkin}`).toBe(
+          availabilityProblem(e.occupancy, s.checkin, s.checkout) === null,
+        );
+        packed++;
+      }
+    expect(packed).toBeGreaterThan(10_000);
   });
 
   it("sums each night's rate for the bedrooms priced as rateForNight picks it", () => {

@@ -394,6 +394,62 @@ export function leastRates(
   return out;
 }
 
+/**
+ * Many rentals' calendars side by side, for a search that walks the whole catalog: their booked nights and
+ * kept-free days copied into one buffer (a rental's at `p * stride`), and each one's first day as a day
+ * number (`-1` with no calendar, or one of another length: ask `freeFor`).
+ */
+export interface PackedCalendars {
+  stride: number;
+  bits: Uint32Array;
+  base: Int32Array;
+}
+
+const EPOCH = '1970-01-01';
+
+export function packCalendars(calendars: readonly (StayCalendar | null)[]): PackedCalendars {
+  const stride = Math.ceil(CALENDAR_DAYS / 32) + Math.ceil((2 * CALENDAR_DAYS + 1) / 32);
+  const bits = new Uint32Array(calendars.length * stride);
+  const base = new Int32Array(calendars.length).fill(-1);
+  const days = new Map<string, number>();
+  calendars.forEach((c, p) => {
+    if (!c || c.days !== CALENDAR_DAYS || c.booked.buffer.byteLength !== stride * 4) return;
+    bits.set(new Uint32Array(c.booked.buffer), p * stride);
+    let d = days.get(c.base);
+    if (d === undefined) {
+      d = daysBetween(EPOCH, c.base);
+      days.set(c.base, d);
+    }
+    base[p] = d;
+  });
+  return { stride, bits, base };
+}
+
+/**
+ * Whether rental `p` of a pack is free for `nights` nights from day number `checkin` (as `freeFor`); null
+ * when its calendar cannot say (none, or the stay outside it).
+ */
+export function packedFree(
+  pack: PackedCalendars,
+  p: number,
+  checkin: number,
+  nights: number,
+): boolean | null {
+  if (pack.base[p]! < 0) return null;
+  const i = checkin - pack.base[p]!;
+  if (i < 0 || nights < 1 || i + nights > CALENDAR_DAYS) return null;
+  const at = p * pack.stride;
+  const b = pack.bits;
+  for (let n = i; n < i + nights; n++) if (b[at + (n >> 5)]! & (1 << (n & 31))) return false;
+  // The kept-free bits follow the booked nights (stayCalendar's buffer): check-in days, then checkouts.
+  const kept = at + Math.ceil(CALENDAR_DAYS / 32);
+  const out = CALENDAR_DAYS + i + nights;
+  return !(b[kept + (i >> 5)]! & (1 << (i & 31))) && !(b[kept + (out >> 5)]! & (1 << (out & 31)));
+}
+
+/** The day number of `day` (days since 1970-01-01), as packed calendars count. */
+export const dayNumberOf = (day: string) => daysBetween(EPOCH, day);
+
 /** The calendar's size in bytes (its typed arrays; the rate objects are the rate sheet's own). */
 export function calendarBytes(calendar: StayCalendar): number {
   const rows = new Set(calendar.nightRates);

@@ -7,7 +7,14 @@ import { settings } from '@/lib/settings';
 import { inBounds } from '@/lib/site/browser/bounds';
 import { getSiteDb } from '@/lib/site/db/client';
 import { currentFxRates } from '@/lib/site/replica';
-import { freeFor, minStayOn } from '@/lib/site/replica/calendar';
+import {
+  dayNumberOf,
+  freeFor,
+  minStayOn,
+  type PackedCalendars,
+  packCalendars,
+  packedFree,
+} from '@/lib/site/replica/calendar';
 import { convert, type FxRates } from '@/lib/site/replica/fx';
 import { type ReplicaEntry, type ReplicaIndex, replicaIndexIfBuilt } from '@/lib/site/replica/in-memory';
 import type {
@@ -74,15 +81,47 @@ const BY: Record<CatalogSort, (a: ReplicaEntry, b: ReplicaEntry) => number> = {
   '-updated': (a, b) => cmp(b.summary.updated_at, a.summary.updated_at) || a.id - b.id,
 };
 
-/** The index's entries as an array, made once per index: a whole-catalog search walks it fastest. */
-const arrays = new WeakMap<ReplicaIndex, ReplicaEntry[]>();
-function allEntries(index: ReplicaIndex): ReplicaEntry[] {
-  let all = arrays.get(index);
-  if (!all) {
-    all = [...index.entries.values()];
-    arrays.set(index, all);
+/** The index's entries walked as arrays, made once per index: a whole-catalog search reads them fastest. */
+interface Walk {
+  entries: ReplicaEntry[];
+  sleeps: Int32Array;
+  bedrooms: Int32Array;
+  calendars: PackedCalendars;
+}
+const walks = new WeakMap<ReplicaIndex, Walk>();
+function walkOf(index: ReplicaIndex): Walk {
+  let walk = walks.get(index);
+  if (!walk) {
+    const entries = [...index.entries.values()];
+    walk = {
+      entries,
+      sleeps: Int32Array.from(entries, (e) => e.summary.sleeps),
+      bedrooms: Int32Array.from(entries, (e) => e.summary.bedrooms),
+      calendars: packCalendars(entries.map((e) => e.calendar)),
+    };
+    walks.set(index, walk);
   }
-  return all;
+  return walk;
+}
+
+/** The whole catalog's rentals the filter finds, walking its arrays: what `consider` does, entry by entry. */
+function wholeCatalog(index: ReplicaIndex, r: SearchRequest, found: ReplicaEntry[]) {
+  const { checkin, checkout, bedrooms } = r.stay;
+  const walk = walkOf(index);
+  const day = checkin && checkout ? dayNumberOf(checkin) : null;
+  const nights = checkin && checkout ? daysBetween(checkin, checkout) : 0;
+  for (let p = 0; p < walk.entries.length; p++) {
+    if (r.sleeps !== undefined && walk.sleeps[p]! < r.sleeps) continue;
+    if (bedrooms !== undefined && walk.bedrooms[p]! < bedrooms) continue;
+    const e = walk.entries[p]!;
+    if (r.bounds && !inBounds(r.bounds, e.summary.latitude, e.summary.longitude)) continue;
+    if (day !== null) {
+      const free = packedFree(walk.calendars, p, day, nights);
+      if (free === false || (free === null && !freeFor(e.calendar, e.occupancy, checkin!, checkout!)))
+        continue;
+    }
+    found.push(e);
+  }
 }
 
 /**
@@ -103,7 +142,7 @@ function catalogMatches(index: ReplicaIndex, r: SearchRequest): ReplicaEntry[] {
       found.push(e);
     }
   };
-  if (r.location === undefined) consider(allEntries(index));
+  if (r.location === undefined) wholeCatalog(index, r, found);
   else
     for (const place of index.descendants.get(r.location) ?? []) consider(index.byLocation.get(place) ?? []);
   return found;
