@@ -200,12 +200,7 @@ export function cardPrice(entry: ReplicaEntry, ask: PriceAsk, fx: FxRates): Card
  * the page.
  */
 export function stayPriceFloor(entry: ReplicaEntry, stay: DatedStay, currency: string, fx: FxRates): number {
-  if (onRequest(entry.rates)) return Number.POSITIVE_INFINITY;
-  const nights = daysBetween(stay.checkin, stay.checkout);
-  const bedrooms = bedroomsPriced({ ...stay, property: propertyOf(entry) });
-  const slice = sliceRent(entry.calendar, bedrooms, stay.checkin, nights);
-  if (!slice) return Number.NEGATIVE_INFINITY;
-  return rentFloor(entry, stay, nights, currency, fx)(slice.rent, slice.missing);
+  return stayFloors(stay, currency, fx)(entry);
 }
 
 /**
