@@ -32,7 +32,8 @@ try {
     else curl.refused++;
     figures.firstApiAnswerSeconds ??= api.status === 200 ? seconds() : undefined;
     const answer = await (await fetch(`${server.origin}${search}`)).json();
-    if (answer.source === 'replica' && answer.properties?.[0]?.price?.kind === 'stay') {
+    // The whole catalog priced: the replica answers and its first load is no longer under way.
+    if (answer.source === 'replica' && !answer.loading && answer.properties?.[0]?.price?.kind === 'stay') {
       figures.firstPricedSearchSeconds = seconds();
       break;
     }

@@ -94,7 +94,8 @@ async function main() {
     // What a visitor meets once the site is running: search answered from the replica (its load takes a
     // few seconds with the limits lifted here).
     const ready = Date.now() + 300_000;
-    while ((await (await fetch(`${server.origin}/api/search?per_page=1`)).json()).source !== 'replica') {
+    const complete = (a: { source?: string; loading?: unknown }) => a.source === 'replica' && !a.loading;
+    while (!complete(await (await fetch(`${server.origin}/api/search?per_page=1`)).json())) {
       if (Date.now() > ready) throw new Error('the replica did not load within 5 minutes');
       await new Promise((r) => setTimeout(r, 1000));
     }

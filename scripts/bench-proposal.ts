@@ -56,7 +56,8 @@ async function main() {
     const deadline = Date.now() + 300_000;
     for (;;) {
       const res = await fetch(`${server.origin}/api/search?per_page=1`);
-      if (res.ok && (await res.json()).source === 'replica') break;
+      const body = res.ok ? await res.json() : null;
+      if (body?.source === 'replica' && !body.loading) break;
       if (Date.now() > deadline) throw new Error('The replica did not load within 5 minutes.');
       await sleep(1000);
     }

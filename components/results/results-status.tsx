@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { MapIcon } from '@/components/ui/icons';
-import { plural, showDay, showRange } from '@/lib/site/browser';
+import { aboutDuration, plural, showDay, showRange } from '@/lib/site/browser';
 import { hasParty } from '@/lib/site/browser/search-url';
 import { guestsOf } from '@/lib/site/browser/stay';
 import type { ResultsPage } from './types';
@@ -71,9 +71,16 @@ export function ResultsStatus({
   );
 }
 
+/** "62 %, about 40 min left" of a load under way (its time left when it has an estimate). */
+function loadLeft(loading: NonNullable<ResultsPage['loading']>): string {
+  const left = aboutDuration(loading.seconds_left);
+  return `${loading.percent} %${left ? `, ${left} left` : ''}`;
+}
+
 /**
  * Where converted figures or a price order appear, the reference rates behind them; while the site's copy
- * of the catalog is still loading, why the prices and the price order are missing.
+ * of the catalog is still loading, why the prices and the price order are missing (an answer from the
+ * catalog), or how many of the search's rentals are still being priced (the copy's answer, from what is in).
  */
 function PricesNote({ data, priceAsked, dated }: { data: ResultsPage; priceAsked: boolean; dated: boolean }) {
   // The catalog says which rentals are free on the dates, not their minimum stays: those come with the rates.
@@ -81,18 +88,29 @@ function PricesNote({ data, priceAsked, dated }: { data: ResultsPage; priceAsked
     return (
       <p className="mt-1 text-sm text-ink-700" data-testid="prices-loading">
         {dated ? 'Prices and minimum stays are' : 'Prices are'}
-        {data.loading ? ` loading: ${data.loading.percent} %` : ' still being loaded'}
+        {data.loading ? ` loading: ${loadLeft(data.loading)}` : ' still being loaded'}
         {priceAsked ? '; shown in our selection for now' : ''}.
         {dated ? ' A rental’s page says whether your dates can be booked.' : ''}
       </p>
     );
+  const pending = data.loading?.pending ?? 0;
   const converted = data.properties.some((p) => p.price?.converted);
-  if (!data.prices || !(converted || priceAsked)) return null;
   return (
-    <p className="mt-1 text-sm text-ink-700" data-testid="rates-note">
-      Compared in {data.prices.currency} at reference rates of {showDay(data.prices.rates_date)}
-      <span className="hidden sm:inline">; each rental is priced and paid in its own currency</span>.
-    </p>
+    <>
+      {data.loading && pending > 0 && (
+        <p className="mt-1 text-sm text-ink-700" data-testid="still-pricing">
+          {plural(pending, 'more rental')} for this search {pending === 1 ? 'is' : 'are'} still being priced
+          and will appear as {pending === 1 ? 'it is' : 'they are'} (our copy of the catalog:{' '}
+          {loadLeft(data.loading)}).
+        </p>
+      )}
+      {data.prices && (converted || priceAsked) && (
+        <p className="mt-1 text-sm text-ink-700" data-testid="rates-note">
+          Compared in {data.prices.currency} at reference rates of {showDay(data.prices.rates_date)}
+          <span className="hidden sm:inline">; each rental is priced and paid in its own currency</span>.
+        </p>
+      )}
+    </>
   );
 }
 

@@ -19,8 +19,11 @@ export type ResultsPage = {
   /** `replica`: the site's own copy answered, with prices; `upstream`: the catalog did (no prices yet). */
   source?: 'replica' | 'upstream';
   prices?: { currency: string; rates_date: string; rates_source: string } | null;
-  /** While the site's copy of the catalog is loading: how far, in percent of the rentals. */
-  loading?: { percent: number };
+  /**
+   * While the site's copy of the catalog is loading: how far (percent of the rentals), about how long it has
+   * left, and in the copy's own answer how many of the search's rentals are still being priced (not shown).
+   */
+  loading?: { percent: number; seconds_left?: number | null; pending?: number };
   /** What a dated search left out as the rules refuse its stay there (the replica's answers only). */
   unbookable?: Unbookable | null;
   /** The filters' choices with their counts, and the price histogram (the replica's answers only). */

@@ -6,7 +6,7 @@ import { addDays, addYears } from '@/lib/dates';
 import { demoCatalogBatches } from '@/lib/sandbox/demo/generate';
 import {
   descendantsOf,
-  entriesByLocation,
+  indexOfEntries,
   type ReplicaEntry,
   type ReplicaIndex,
   replicaEntryOf,
@@ -99,14 +99,8 @@ export function demoReplicaIndex(properties: number, now: string, seed = 42): Re
       entries.set(id, replicaEntryOf(id, 1, summary, rates, { to, ranges }, today));
     }
   }
-  return {
-    entries,
-    seqs: new Map([...entries.keys()].map((id) => [id, 1])),
+  return indexOfEntries(entries.values(), {
     version: `demo:${properties}`,
-    complete: true,
     descendants: descendantsOf(locations),
-    byLocation: entriesByLocation(entries),
-    locationsStamp: undefined,
-    checkedAt: Date.now(),
-  };
+  });
 }

@@ -126,10 +126,14 @@ async function waitForReplica(origin: string, ms: number) {
   let source: string | null = null;
   while (Date.now() - started < ms) {
     const v = await visit(origin, '/api/search?per_page=1');
+    let loading = true;
     try {
-      source = JSON.parse(v.text).source ?? null;
+      const body = JSON.parse(v.text);
+      source = body.source ?? null;
+      loading = Boolean(body.loading);
     } catch {}
-    if (source === 'replica') return { ready: true, seconds: (Date.now() - started) / 1000, source };
+    if (source === 'replica' && !loading)
+      return { ready: true, seconds: (Date.now() - started) / 1000, source };
     await new Promise((r) => setTimeout(r, 1000));
   }
   return { ready: false, seconds: (Date.now() - started) / 1000, source };

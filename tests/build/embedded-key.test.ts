@@ -32,7 +32,8 @@ afterAll(async () => {
 async function replicaReady(deadlineMs: number): Promise<boolean> {
   while (Date.now() < deadlineMs) {
     const answer = await (await fetch(`${server.origin}/api/search?per_page=1`)).json();
-    if (answer.source === 'replica') return true;
+    // Complete: the replica answers, and no load is under way (`loading` while it answers from a part).
+    if (answer.source === 'replica' && !answer.loading) return true;
     await new Promise((r) => setTimeout(r, 500));
   }
   return false;

@@ -8,12 +8,13 @@ import { catalog, catalogClient, tags, UpstreamError } from '@/lib/catalog-clien
 import { RequestBudget } from '@/lib/catalog-client/budget';
 import { createCatalogClient } from '@/lib/catalog-client/client';
 import { addDays } from '@/lib/dates';
+import { forgetProcessSingleton } from '@/lib/process-singleton';
 import { Random } from '@/lib/sandbox/demo/random';
-import { openSiteDatabase } from '@/lib/site/db/client';
+import { installSiteDatabase, openSiteDatabase } from '@/lib/site/db/client';
 import { replicaProperties } from '@/lib/site/db/schema';
 import { fxRates } from '@/lib/site/replica/fx';
-import { replicaIndex } from '@/lib/site/replica/in-memory';
-import { loadedPercent, replicaProgress, runReplicaWork } from '@/lib/site/replica/load';
+import { replicaChanged, replicaIndex } from '@/lib/site/replica/in-memory';
+import { loadProgress, replicaProgress, runReplicaWork } from '@/lib/site/replica/load';
 import type { SearchRequest } from '@/lib/site/search';
 import { cardPrice } from '@/lib/site/search/card-price';
 import { searchIndex } from '@/lib/site/search/from-replica';
@@ -393,12 +394,13 @@ describe('the replica', { timeout: 180_000 }, () => {
     const midway = await replicaProgress(db);
     expect(midway?.phase).not.toBe('complete');
     expect(midway?.due).toBeGreaterThan(0);
-    // What the results say meanwhile ("Prices are loading: 62 %"): some rentals in, not all.
-    const percent = loadedPercent(midway);
-    expect(percent).toBeGreaterThan(0);
-    expect(percent).toBeLessThan(100);
-    expect(loadedPercent(null)).toBe(0);
-    expect(loadedPercent(await replicaProgress(site.db))).toBeNull();
+    // What the results say meanwhile ("Prices are loading: 62 %, about 3 min left"): some rentals in, not all.
+    const meanwhile = loadProgress(midway);
+    expect(meanwhile?.percent).toBeGreaterThan(0);
+    expect(meanwhile?.percent).toBeLessThan(100);
+    expect(meanwhile?.secondsLeft).toBeGreaterThan(0);
+    expect(loadProgress(null)).toEqual({ percent: 0, secondsLeft: null });
+    expect(loadProgress(await replicaProgress(site.db))).toBeNull();
     upstream.take();
     const resumed = await runReplicaWork({ db, client: catalogClient(), holder: 'second', sleep: quick });
     expect(resumed).toMatchObject({ phase: 'complete', due: 0, properties: (await liveIds()).length });
@@ -409,6 +411,105 @@ describe('the replica', { timeout: 180_000 }, () => {
       await db.select({ id: replicaProperties.propertyId }).from(replicaProperties).where(sql`NOT removed`)
     ).map((r) => r.id);
     expect(ids.sort((a, b) => a - b)).toEqual(await liveIds());
+  });
+
+  it('prices the places searched first, and answers from what is in, saying how many are still being priced', async () => {
+    // A place whose rentals come late by id: loading in id order would reach them last.
+    const [place] = await rows<{ id: number; first: number; n: number }>(
+      service.db,
+      sql`SELECT location_id AS id, min(id)::int AS first, count(*)::int AS n FROM properties
+          WHERE status = 'live' GROUP BY location_id HAVING count(*) BETWEEN 3 AND 12
+          ORDER BY min(id) DESC LIMIT 1`,
+    );
+    expect(place!.first).toBeGreaterThan(100);
+    const theirs = await upstreamIds({ location: place!.id });
+    const handle = await openSiteDatabase('memory://');
+    installSiteDatabase(handle);
+    const forget = () => {
+      forgetProcessSingleton('site.replica-index');
+      forgetProcessSingleton('site.replica-loading');
+    };
+    forget();
+    try {
+      // Before the load: the catalog answers (no prices), and the place is counted as searched.
+      const before = await call<{ source: string; loading?: { percent: number } }>(
+        search.GET,
+        `/api/search?location=${place!.id}`,
+      );
+      expect(before.body).toMatchObject({ source: 'upstream', loading: { percent: 0 } });
+      // The load, stopped once the listing and the place's rentals could be in (3 calls each, 4 at a time).
+      const stop = new AbortController();
+      let calls = 0;
+      const stopping = createCatalogClient({
+        baseUrl: upstream.url,
+        apiKey: 'svc_test_demo_full_access',
+        budget: new RequestBudget(1e7, 1e7),
+        fetch: (input, init) => {
+          if (++calls === 3 + 3 * place!.n + 12) stop.abort();
+          return fetch(input, init);
+        },
+      });
+      await runReplicaWork({
+        db: handle.db,
+        client: stopping,
+        holder: 'demand',
+        signal: stop.signal,
+        sleep: quick,
+      });
+      const loaded = (
+        await handle.db
+          .select({ id: replicaProperties.propertyId })
+          .from(replicaProperties)
+          .where(sql`rates IS NOT NULL AND booked IS NOT NULL AND NOT removed`)
+      ).map((r) => r.id);
+      expect(loaded).toEqual(expect.arrayContaining(theirs));
+      expect(loaded.length).toBeLessThan(theirs.length + 8);
+
+      // The place searched: every rental priced, as the catalog lists them; none said to be still pricing.
+      type Answer = {
+        source: string;
+        properties: { id: number; price: { kind: string } }[];
+        pagination: { total: number };
+        loading?: { percent: number; seconds_left: number | null; pending?: number };
+      };
+      const checkin = addDays(today, 40);
+      const dated = `checkin=${checkin}&checkout=${addDays(checkin, 7)}`;
+      // The index the first search began to build may be younger than the load's last word, and the
+      // progress it read is kept two seconds: look again.
+      replicaChanged();
+      await replicaIndex(handle.db);
+      forgetProcessSingleton('site.replica-loading');
+      const there = await call<Answer>(search.GET, `/api/search?location=${place!.id}&per_page=50`);
+      expect(there.body.source).toBe('replica');
+      expect(there.body.properties.map((p) => p.id).sort((a, b) => a - b)).toEqual(theirs);
+      expect(there.body.loading).toMatchObject({ pending: 0 });
+      // The whole catalog: what is in, priced, and how many of the rest are still being priced.
+      const everywhere = await call<Answer>(search.GET, `/api/search?${dated}&sort=price&per_page=50`);
+      expect(everywhere.body.source).toBe('replica');
+      expect(everywhere.body.properties.length).toBeGreaterThan(0);
+      for (const p of everywhere.body.properties) {
+        expect(loaded).toContain(p.id);
+        expect(['stay', 'on_request']).toContain(p.price.kind);
+      }
+      const live = await liveIds();
+      expect(everywhere.body.loading).toMatchObject({ pending: live.length - loaded.length });
+      expect(everywhere.body.loading!.percent).toBeLessThan(100);
+      expect(everywhere.body.loading!.seconds_left).toBeGreaterThan(0);
+      // Not kept by a browser while the load runs: the results ask again as the rest comes in.
+      expect(everywhere.headers.get('cache-control')).not.toContain('max-age=60');
+      // A place none of whose rentals is in: the catalog answers, as before the load.
+      const [other] = await rows<{ id: number }>(
+        service.db,
+        sql`SELECT location_id AS id FROM properties WHERE status = 'live' AND NOT (id = ANY(${`{${loaded.join(',')}}`}::int[]))
+            GROUP BY location_id HAVING count(*) >= 2 ORDER BY location_id LIMIT 1`,
+      );
+      const elsewhere = await call<Answer>(search.GET, `/api/search?location=${other!.id}`);
+      expect(elsewhere.body.source).toBe('upstream');
+      expect(elsewhere.body.loading?.percent).toBeLessThan(100);
+    } finally {
+      installSiteDatabase(site.handle);
+      forget();
+    }
   });
 
   it('pauses on a 429 storm and resumes when it passes', async () => {

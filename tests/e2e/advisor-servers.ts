@@ -103,7 +103,10 @@ export async function startAdvisorServers(): Promise<AdvisorServers> {
   // The site's replica (search, card prices, a proposal's availability) loaded from C.
   await until(
     `${SITE}/api/search?per_page=1`,
-    async (r) => r.ok && (await r.json()).source === 'replica',
+    async (r) => {
+      const body = r.ok ? await r.json() : null;
+      return body?.source === 'replica' && !body.loading;
+    },
     240_000,
   );
   const sync = () =>

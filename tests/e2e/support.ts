@@ -77,7 +77,8 @@ export async function replicaReady() {
   const deadline = Date.now() + 150_000;
   for (;;) {
     const body = await (await fetch(`${TEST_SITE}/api/search?per_page=1`)).json();
-    if (body.source === 'replica') return;
+    // Complete: the replica answers, and no load is under way (`loading` while it answers from a part).
+    if (body.source === 'replica' && !body.loading) return;
     if (Date.now() > deadline) throw new Error('the replica did not finish loading');
     await new Promise((r) => setTimeout(r, 1000));
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { indexPeriods, type Period } from '@/lib/rules';
 import { fxRates } from '@/lib/site/replica/fx';
 import {
-  entriesByLocation,
+  indexOfEntries,
   type ReplicaEntry,
   type ReplicaIndex,
   replicaEntryOf,
@@ -76,17 +76,10 @@ function entry(id: number): ReplicaEntry {
 }
 
 function indexOf(n: number): ReplicaIndex {
-  const entries = new Map(Array.from({ length: n }, (_, i) => entry(i + 1)).map((e) => [e.id, e]));
-  return {
-    entries,
-    byLocation: entriesByLocation(entries),
-    seqs: new Map(),
-    version: `points-${n}`,
-    complete: true,
-    descendants: new Map(),
-    locationsStamp: undefined,
-    checkedAt: Date.now(),
-  };
+  return indexOfEntries(
+    Array.from({ length: n }, (_, i) => entry(i + 1)),
+    { version: `points-${n}` },
+  );
 }
 
 const request = (qs: string) => {

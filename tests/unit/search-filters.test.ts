@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { indexPeriods, occupancyOf, type Period } from '@/lib/rules';
 import { fieldMessages } from '@/lib/site/browser/messages';
 import { fxRates } from '@/lib/site/replica/fx';
-import {
-  entriesByLocation,
-  type ReplicaEntry,
-  type ReplicaIndex,
-  replicaEntryOf,
-} from '@/lib/site/replica/in-memory';
+import { indexOfEntries, type ReplicaEntry, replicaEntryOf } from '@/lib/site/replica/in-memory';
 import type { Facets } from '@/lib/site/replica/types';
 import { searchIndex } from '@/lib/site/search/from-replica';
 import { parseSearchRequest } from '@/lib/site/search/request';
@@ -101,17 +96,7 @@ function entry(id: number): ReplicaEntry {
   );
 }
 const entries = Array.from({ length: 150 }, (_, i) => entry(i + 1));
-const byId = new Map(entries.map((e) => [e.id, e]));
-const index = {
-  entries: byId,
-  byLocation: entriesByLocation(byId),
-  seqs: new Map(),
-  version: 'hand-made',
-  complete: true,
-  descendants: new Map(),
-  locationsStamp: undefined,
-  checkedAt: Date.now(),
-} satisfies ReplicaIndex;
+const index = indexOfEntries(entries);
 
 function search(qs: URLSearchParams) {
   const parsed = parseSearchRequest(qs, {
@@ -236,8 +221,7 @@ describe('the filters, with counts', () => {
     // 1,500 rentals: more results than the histogram prices (200), so a search sorted by lowest price
     // prices only its first cards and a sample; sorting by highest price prices every result.
     const many = Array.from({ length: 1500 }, (_, i) => entry(1000 + i));
-    const all = new Map(many.map((e) => [e.id, e]));
-    const big = { ...index, entries: all, byLocation: entriesByLocation(all) } satisfies ReplicaIndex;
+    const big = indexOfEntries(many);
     const ask = (sort: string) => {
       const q = new URLSearchParams(`checkin=2027-03-06&checkout=2027-03-13&sort=${sort}&type=villa,chalet`);
       const parsed = parseSearchRequest(q, { currencies: ['EUR'], defaultCurrency: 'EUR', today: TODAY });

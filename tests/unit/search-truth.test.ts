@@ -4,12 +4,7 @@ import { indexPeriods, type Period } from '@/lib/rules';
 import { fieldMessages } from '@/lib/site/browser/messages';
 import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
 import { fxRates } from '@/lib/site/replica/fx';
-import {
-  entriesByLocation,
-  type ReplicaEntry,
-  type ReplicaIndex,
-  replicaEntryOf,
-} from '@/lib/site/replica/in-memory';
+import { indexOfEntries, type ReplicaEntry, replicaEntryOf } from '@/lib/site/replica/in-memory';
 import type { SearchRequest } from '@/lib/site/search';
 import { searchIndex } from '@/lib/site/search/from-replica';
 import { parseSearchRequest } from '@/lib/site/search/request';
@@ -73,16 +68,7 @@ const entries = [
   entry(6, { periods: year(80), sleeps: 1 }),
   entry(7, { periods: year(90), booked: ['2027-01-01', '2027-01-10'] }),
 ];
-const index = {
-  entries: new Map(entries.map((e) => [e.id, e])),
-  seqs: new Map(),
-  version: 'hand-made',
-  complete: true,
-  descendants: new Map(),
-  byLocation: entriesByLocation(new Map(entries.map((e) => [e.id, e]))),
-  locationsStamp: undefined,
-  checkedAt: Date.now(),
-} satisfies ReplicaIndex;
+const index = indexOfEntries(entries);
 
 const search = (checkin: string, checkout: string, more: Partial<SearchRequest> = {}) =>
   searchIndex(

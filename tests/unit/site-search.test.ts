@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showRange } from '@/lib/site/browser';
+import { aboutDuration, showRange } from '@/lib/site/browser';
 import { fieldMessages } from '@/lib/site/browser/messages';
 import { activeFilters, cleanSearchParams } from '@/lib/site/browser/search-url';
 import { readSearch } from '@/lib/site/search';
@@ -69,5 +69,20 @@ describe('a stay’s dates in few words', () => {
     expect(showRange('2027-01-29', '2027-02-05')).toBe('Fri 29 Jan – Fri 5 Feb 2027');
     expect(showRange('2026-12-28', '2027-01-04')).toBe('Mon 28 Dec 2026 – Mon 4 Jan 2027');
     expect(showRange('2027-01-29', '2027-02-05', { weekdays: false })).toBe('29 Jan – 5 Feb 2027');
+  });
+});
+
+describe('a wait in words (how long the catalog’s first load has left)', () => {
+  it('says minutes to the minute, hours to five minutes, long loads to the hour, and nothing it cannot know', () => {
+    expect(aboutDuration(12)).toBe('under a minute');
+    expect(aboutDuration(89)).toBe('about 1 min');
+    expect(aboutDuration(25 * 60 + 10)).toBe('about 25 min');
+    expect(aboutDuration(59 * 60 + 29)).toBe('about 59 min');
+    expect(aboutDuration(59 * 60 + 31)).toBe('about 1 h');
+    expect(aboutDuration(65 * 60)).toBe('about 1 h 5 min');
+    expect(aboutDuration(3 * 3600 + 58 * 60)).toBe('about 4 h');
+    expect(aboutDuration(12.4 * 3600)).toBe('about 12 h');
+    for (const none of [null, undefined, Number.NaN, Number.POSITIVE_INFINITY, -5])
+      expect(aboutDuration(none)).toBeNull();
   });
 });

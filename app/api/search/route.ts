@@ -5,7 +5,9 @@ import { answerSearch, readSearch } from '@/lib/site/search';
 // bedrooms (or `rooms`), dates, location, sort (the catalog's, plus `price` / `-price`), the nightly price
 // range `price_min`/`price_max` and the display `currency`, checked by the contract's rules. Answered from
 // the site's replica (each property with its `price`), or from the upstream catalog until the replica's
-// first load is complete (`source` says which; `loading.percent` how far that load is). A dated search lists
+// first load has listed the catalog (`source` says which). While that load runs, `loading` says how far it
+// is (`percent`, `seconds_left`) and, in the replica's answer, how many of the search's rentals are still
+// being priced (`pending`, not listed yet); the search's place is counted to be priced first. A dated search lists
 // only stays that can be booked (a past check-in is a 400; stays the rules refuse are counted in `unbookable`,
 // not listed). The filters `type`, `amenities`, `bathrooms`, `rating`, `policies` narrow it and `facets` gives
 // each choice's count and the price histogram; `flex` and `months` ask each rental's cheapest stay of a length

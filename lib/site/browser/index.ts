@@ -84,3 +84,19 @@ export function showRange(checkin: string, checkout: string, { weekdays = true }
 
 export const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/**
+ * A wait said to a person: "under a minute", "about 25 min", "about 1 h 5 min" (to the nearest 5 minutes
+ * past the first hour, whole hours past the tenth); null when there is no estimate.
+ */
+export function aboutDuration(seconds: number | null | undefined): string | null {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
+  if (seconds < 60) return 'under a minute';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `about ${minutes} min`;
+  if (minutes >= 600) return `about ${Math.round(minutes / 60)} h`;
+  const rounded = Math.round(minutes / 5) * 5;
+  const h = Math.floor(rounded / 60);
+  const m = rounded % 60;
+  return `about ${h} h${m ? ` ${m} min` : ''}`;
+}

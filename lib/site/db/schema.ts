@@ -172,6 +172,16 @@ export const replicaState = pgTable('site_replica_state', {
   leaseUntil: stamp('lease_until'),
 });
 
+/**
+ * How often each place was searched (a search's `location`, counted by every instance and added here every
+ * few seconds): the replica's load fetches the most searched places' rentals first (lib/site/replica/demand.ts).
+ */
+export const searchedPlaces = pgTable('site_searched_places', {
+  locationId: integer('location_id').primaryKey(),
+  searches: integer('searches').notNull().default(0),
+  lastAt: stamp('last_at'),
+});
+
 export interface ReplicaLocation {
   id: number;
   parent_id: number | null;

@@ -34,8 +34,15 @@ export interface ReplicaIndex {
   /** Every row's seq as loaded (entries hold only the searchable ones). */
   seqs: Map<number, number>;
   version: string;
-  /** Whether the replica's first load is complete (search may answer from it). */
+  /** Whether the replica's first load is complete (search answers from it alone). */
   complete: boolean;
+  /**
+   * Whether the catalog is listed: every live rental's summary is in, so search can answer from the rentals
+   * loaded and count those still being priced (`pending`).
+   */
+  listed: boolean;
+  /** Rentals listed whose rates or calendar are not in yet (during a first load, or a new rental's). */
+  pending: Map<number, ReplicaSummary>;
   /** Every location with all its descendants, itself included. */
   descendants: Map<number, Set<number>>;
   /** The searchable entries of each location (its own, not its descendants'), rebuilt with the entries. */
@@ -79,6 +86,30 @@ export function entriesByLocation(entries: Map<number, ReplicaEntry>): Map<numbe
     else out.set(e.summary.location.id, [e]);
   }
   return out;
+}
+
+/**
+ * A complete index of these entries, held by no process: what benchmarks and tests search (the location tree
+ * and the rest as `more` says; none by default).
+ */
+export function indexOfEntries(
+  entries: Iterable<ReplicaEntry>,
+  more: Partial<ReplicaIndex> = {},
+): ReplicaIndex {
+  const byId = new Map([...entries].map((e) => [e.id, e]));
+  return {
+    entries: byId,
+    seqs: new Map([...byId.values()].map((e) => [e.id, e.seq])),
+    version: 'made',
+    complete: true,
+    listed: true,
+    pending: new Map(),
+    descendants: new Map(),
+    byLocation: entriesByLocation(byId),
+    locationsStamp: undefined,
+    checkedAt: Date.now(),
+    ...more,
+  };
 }
 
 /** The bytes the index's typed arrays hold per entry (the calendars), for the benchmarks to report. */
@@ -127,6 +158,7 @@ async function reloadChanged(db: SiteDb, previous: ReplicaIndex | undefined) {
     sql`SELECT property_id AS id, seq FROM site_replica_properties`,
   );
   const entries = new Map(previous?.entries);
+  const pending = new Map(previous?.pending);
   const seqs = new Map<number, number>();
   const changed: number[] = [];
   for (const { id, seq } of seqRows) {
@@ -134,6 +166,7 @@ async function reloadChanged(db: SiteDb, previous: ReplicaIndex | undefined) {
     if (previous?.seqs.get(id) !== seq) changed.push(id);
   }
   for (const id of entries.keys()) if (!seqs.has(id)) entries.delete(id);
+  for (const id of pending.keys()) if (!seqs.has(id)) pending.delete(id);
   for (let i = 0; i < changed.length; i += 500) {
     const rows = await db
       .select()
@@ -142,15 +175,18 @@ async function reloadChanged(db: SiteDb, previous: ReplicaIndex | undefined) {
     for (const row of rows) {
       if (row.removed || !row.summary || !row.rates || !row.booked) {
         entries.delete(row.propertyId);
+        if (!row.removed && row.summary) pending.set(row.propertyId, row.summary);
+        else pending.delete(row.propertyId);
         continue;
       }
+      pending.delete(row.propertyId);
       entries.set(
         row.propertyId,
         replicaEntryOf(row.propertyId, row.seq, row.summary, row.rates, row.booked),
       );
     }
   }
-  return { entries, seqs };
+  return { entries, pending, seqs };
 }
 
 async function refresh(db: SiteDb, previous: ReplicaIndex | undefined): Promise<ReplicaIndex> {
@@ -160,13 +196,15 @@ async function refresh(db: SiteDb, previous: ReplicaIndex | undefined): Promise<
     return previous;
   }
   const [state] = await db.select().from(replicaState);
-  const { entries, seqs } = await reloadChanged(db, previous);
+  const { entries, pending, seqs } = await reloadChanged(db, previous);
   const sameLocations = previous && state?.locationsAt?.getTime() === previous.locationsStamp;
   return {
     entries,
     seqs,
     version,
     complete: state?.phase === 'complete',
+    listed: state?.phase === 'areas' || state?.phase === 'complete',
+    pending,
     descendants: sameLocations ? previous.descendants : descendantsOf(state?.locations ?? []),
     byLocation: entriesByLocation(entries),
     checkedAt: Date.now(),

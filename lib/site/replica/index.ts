@@ -8,13 +8,14 @@ import { getSiteDb } from '@/lib/site/db/client';
 import { logger } from '@/lib/site/logger';
 import { displayMoney, fxRates } from './fx';
 import { replicaChanged, replicaIndex } from './in-memory';
-import { loadedPercent, replicaProgress, runReplicaWork } from './load';
+import { type LoadProgress, loadProgress, replicaProgress, runReplicaWork } from './load';
 
 /*
  * lib/site/replica — the site's own copy of the catalog, which search and card prices come from
  * (docs/decisions.md#prices-in-search-come-from-the-sites-replica):
  *
  *   load.ts       the first load and its upkeep (lease, budget share, resume after a restart, due areas)
+ *   demand.ts     the places travellers search, counted, which the load fetches first
  *   in-memory.ts  each process's index of the replica's rows, which search asks (lib/site/search)
  *   terms.ts      the catalog's answers in the shapes the replica stores
  *   fx.ts         reference exchange rates for the display currency
@@ -80,6 +81,9 @@ export function replicaFromFeed(): void {
   peekProcessSingleton<{ poke: () => void }>(WORKER)?.poke();
 }
 
+export { countSearch } from './demand';
+export type { LoadProgress } from './load';
+
 /** The reference rates in use (the shipped snapshot unless a setting names fresher ones). */
 export function currentFxRates() {
   const s = settings();
@@ -89,26 +93,24 @@ export function currentFxRates() {
 const PROGRESS_MS = 2000;
 
 /**
- * How far the replica's first load is (`loadedPercent`), or null when there is no load under way: the replica
- * is off, or complete. Read from the database at most every two seconds per process, so a busy results page costs none.
+ * How far the replica's first load is and how long it has left (`loadProgress`), or null when there is no
+ * load under way: the replica is off, or complete. Read from the database at most every two seconds per
+ * process, so a busy results page costs none.
  */
-export async function replicaLoading(): Promise<number | null> {
+export async function replicaLoading(): Promise<LoadProgress | null> {
   if (!settings().CATALOG_REPLICA) return null;
-  const held = processSingleton<{ at: number; percent: Promise<number | null> }>(
+  const held = processSingleton<{ at: number; progress: Promise<LoadProgress | null> }>(
     'site.replica-loading',
-    () => ({
-      at: 0,
-      percent: Promise.resolve(null),
-    }),
+    () => ({ at: 0, progress: Promise.resolve(null) }),
   );
   if (Date.now() - held.at > PROGRESS_MS) {
     held.at = Date.now();
-    held.percent = getSiteDb()
+    held.progress = getSiteDb()
       .then(replicaProgress)
-      .then(loadedPercent)
+      .then((p) => loadProgress(p))
       .catch(() => null);
   }
-  return held.percent;
+  return held.progress;
 }
 
 /**

@@ -24,6 +24,7 @@ import { siteBroadcast } from '@/lib/site/broadcast';
 import type { SiteDb } from '@/lib/site/db/client';
 import { replicaProperties, replicaState } from '@/lib/site/db/schema';
 import { logger } from '@/lib/site/logger';
+import { flushSearches, loadFirst } from './demand';
 import { replicaBookedOf, replicaRatesOf } from './terms';
 import type { ReplicaDetailFacts, ReplicaSummary } from './types';
 
@@ -34,6 +35,7 @@ import type { ReplicaDetailFacts, ReplicaSummary } from './types';
  *      area times; every property is then due its rates and availability. `next_page` resumes a restart.
  *   2. `areas`: fetch each due area (GET /properties/{id}/rates, /availability, or /properties/{id} for the
  *      content), a few at a time, within the budget's background share; a 429 pauses the load, not the site.
+ *      The most searched places' rentals come first (demand.ts); search answers from what is in meanwhile.
  *      At the end of the first pass a full change feed reconciles what paging a moving catalog can miss.
  *   3. `complete`: search answers from the replica. From then on the change-feed sync (sync.ts) marks
  *      moved areas due and removed properties removed (lib/site/area-times.ts), and this work fetches them.
@@ -165,15 +167,29 @@ async function releaseLease(db: SiteDb, holder: string) {
     .where(and(eq(replicaState.name, NAME), eq(replicaState.holder, holder)));
 }
 
+/** How far a first load is, and about how long it has left. */
+export interface LoadProgress {
+  /** Whole percent of the catalog's rentals whose rates and calendar are in (at most 99). */
+  percent: number;
+  /** At the pace so far (rentals in per second since the load started); null until one is in. */
+  secondsLeft: number | null;
+}
+
 /**
- * How far a first load is, in whole percent of the catalog's rentals whose rates and calendar are in: 0 before
- * it starts and while it lists the catalog, at most 99 until it is complete, and null once it is.
+ * How far a first load is: 0 before it starts and while it lists the catalog, at most 99 % until it is
+ * complete, and null once it is; with the time it has left at its pace so far.
  */
-export function loadedPercent(progress: ReplicaProgress | null): number | null {
-  if (!progress) return 0;
+export function loadProgress(progress: ReplicaProgress | null, now = new Date()): LoadProgress | null {
+  if (!progress) return { percent: 0, secondsLeft: null };
   if (progress.phase === 'complete') return null;
-  if (progress.phase === 'listing' || progress.properties === 0) return 0;
-  return Math.min(99, Math.floor(((progress.properties - progress.due) / progress.properties) * 100));
+  const loaded = progress.properties - progress.due;
+  if (progress.phase === 'listing' || progress.properties === 0 || loaded <= 0)
+    return { percent: 0, secondsLeft: null };
+  const elapsed = progress.startedAt ? (now.getTime() - progress.startedAt.getTime()) / 1000 : 0;
+  return {
+    percent: Math.min(99, Math.floor((loaded / progress.properties) * 100)),
+    secondsLeft: elapsed > 0 ? Math.ceil((progress.due * elapsed) / loaded) : null,
+  };
 }
 
 /** Raw rows of a statement (both drivers answer `{ rows }`). */
@@ -464,10 +480,31 @@ async function fetchAreas(ctx: WorkContext, row: DueRow): Promise<boolean> {
   }
 }
 
+/**
+ * The due rows in the order the load takes them: the rentals of the places travellers search most first
+ * (demand.ts), read again before every batch so that a place searched now is fetched next; then by id.
+ */
+function dueOrder(first: number[]) {
+  if (!first.length) return [asc(replicaProperties.propertyId)];
+  // Whole numbers only: written into the statement as an array literal.
+  const places = `{${first.map((id) => Math.trunc(id)).join(',')}}`;
+  return [
+    sql`array_position(${places}::int[], (${replicaProperties.summary} -> 'location' ->> 'id')::int) NULLS LAST`,
+    asc(replicaProperties.propertyId),
+  ];
+}
+
 async function fetchDue(ctx: WorkContext) {
   let done = 0;
   let lastLog = Date.now();
+  const [state] = await ctx.db
+    .select({ locations: replicaState.locations })
+    .from(replicaState)
+    .where(eq(replicaState.name, NAME));
+  const locations = state?.locations ?? [];
   for (;;) {
+    await flushSearches(ctx.db);
+    const first = await loadFirst(ctx.db, locations);
     const batch: DueRow[] = await ctx.db
       .select({
         id: replicaProperties.propertyId,
@@ -484,7 +521,7 @@ async function fetchDue(ctx: WorkContext) {
           ctx.skipped.size ? notInArray(replicaProperties.propertyId, [...ctx.skipped]) : undefined,
         ),
       )
-      .orderBy(asc(replicaProperties.propertyId))
+      .orderBy(...dueOrder(first))
       .limit(BATCH);
     if (!batch.length) return;
     let next = 0;

@@ -1,7 +1,8 @@
 import 'server-only';
 import type { TolerantCatalogPage, TolerantPropertySummary } from '@/lib/contract';
 import { today } from '@/lib/dates';
-import { replicaLoading } from '@/lib/site/replica';
+import { getSiteDb } from '@/lib/site/db/client';
+import { countSearch, replicaLoading } from '@/lib/site/replica';
 import type { CardPrice, Facets, Unbookable } from '@/lib/site/replica/types';
 import { fromReplica } from './from-replica';
 import { fromUpstream } from './from-upstream';
@@ -26,8 +27,12 @@ export interface SearchAnswer {
   prices: { currency: string; rates_date: string; rates_source: string } | null;
   /** Served from the site's cache while the upstream could not answer afresh. */
   stale?: boolean;
-  /** While the replica's first load runs (an upstream answer): how far it is, in percent of the rentals. */
-  loading?: { percent: number };
+  /**
+   * While the replica's first load runs: how far it is (percent of the rentals), about how long it has left,
+   * and in a replica's answer how many of the search's rentals are still being priced (not shown yet; 0 when
+   * its place's rentals are all in).
+   */
+  loading?: { percent: number; seconds_left: number | null; pending?: number };
 }
 
 /** `next` of a page as the site's own query (the upstream's is relative to its base URL), or null on the last. */
@@ -40,20 +45,33 @@ function nextQuery(request: SearchRequest, total: number): string | null {
 }
 
 /**
- * A search, answered from the replica once its first load is complete (prices, the price sort and range, the
- * map's area), otherwise from the upstream catalog as before (`source` says which). The mode comes with the
- * answer: the upstream's answer carries its own; the replica's is the client's latest (from-replica.ts).
+ * A search, answered from the replica (prices, the price sort and range, the map's area) once its first load
+ * has listed the catalog, from the rentals in so far, otherwise from the upstream catalog as before (`source`
+ * says which). While the load runs, the answer says how far it is and how many of the search's rentals are
+ * still being priced; the search's place is counted, so the load prices the places searched first. The mode
+ * comes with the answer: the upstream's answer carries its own; the replica's is the client's latest.
  */
 export async function answerSearch(
   request: SearchRequest,
   options: { requestId?: string } = {},
 ): Promise<SearchAnswer> {
-  const answer =
-    (await fromReplica(request, today()).catch(() => null)) ?? (await fromUpstream(request, options));
-  const percent = answer.source === 'upstream' ? await replicaLoading() : null;
+  const place = request.location;
+  if (place !== undefined)
+    void getSiteDb()
+      .then((db) => countSearch(db, place))
+      .catch(() => {});
+  const replica = await fromReplica(request, today()).catch(() => null);
+  const { pending, ...answer } = replica ?? { ...(await fromUpstream(request, options)), pending: undefined };
+  // The load under way: the catalog answered, or the replica from the rentals in so far.
+  const progress = pending === null ? null : await replicaLoading();
+  const loading = progress && {
+    percent: progress.percent,
+    seconds_left: progress.secondsLeft,
+    ...(typeof pending === 'number' ? { pending } : {}),
+  };
   return {
     ...answer,
-    ...(percent === null ? {} : { loading: { percent } }),
+    ...(loading ? { loading } : {}),
     pagination: { ...answer.pagination, next: nextQuery(request, answer.pagination.total) },
   };
 }

@@ -549,26 +549,55 @@ async function knownMode(): Promise<string | null> {
     .catch(() => null);
 }
 
-/** The replica's index once its first load is complete, or null (still loading, or the replica is off). */
-async function completeIndex(): Promise<ReplicaIndex | null> {
+/**
+ * The replica's index once it can answer: its first load complete, or under way with the catalog listed (it
+ * answers from the rentals in, and says how many of the search's are still being priced); else null.
+ */
+async function searchableIndex(): Promise<ReplicaIndex | null> {
   if (!settings().CATALOG_REPLICA) return null;
   const index = await replicaIndexIfBuilt(await getSiteDb());
-  return index?.complete ? index : null;
+  return index?.listed ? index : null;
+}
+
+/**
+ * The rentals the search would consider whose rates or calendar are not in yet (a first load under way): the
+ * place, the party's size, bedrooms and the map's area checked on their summaries; the dates cannot be.
+ */
+export function stillPricing(index: ReplicaIndex, r: SearchRequest): number {
+  if (!index.pending.size) return 0;
+  const places =
+    r.location === undefined ? null : (index.descendants.get(r.location) ?? new Set([r.location]));
+  let count = 0;
+  for (const s of index.pending.values()) {
+    if (places && !places.has(s.location.id)) continue;
+    if (r.sleeps !== undefined && s.sleeps < r.sleeps) continue;
+    if (r.stay.bedrooms !== undefined && s.bedrooms < r.stay.bedrooms) continue;
+    if (r.bounds && !inBounds(r.bounds, s.latitude, s.longitude)) continue;
+    count++;
+  }
+  return count;
 }
 
 /** Every result's place on the map, from the replica; null while it cannot answer (the map shows the page). */
 export async function mapPointsFromReplica(request: SearchRequest, today: string) {
-  const index = await completeIndex();
+  const index = await searchableIndex();
   if (!index) return null;
   return searchPoints(index, request, today, currentFxRates());
 }
 
-/** The request answered from the replica, or null while its first load is not complete (or it is off). */
+/**
+ * The request answered from the replica, or null while it cannot answer (listing the catalog, or off), or
+ * when none of the search's rentals is in yet though some are being priced (the upstream's answer shows more).
+ * `pending`: while the first load runs, how many of the search's rentals are not in yet (0 once its place's
+ * are); null once the load is complete.
+ */
 export async function fromReplica(request: SearchRequest, today: string) {
-  const index = await completeIndex();
+  const index = await searchableIndex();
   if (!index) return null;
+  const pending = index.complete ? null : stillPricing(index, request);
   const fx = currentFxRates();
   const { properties, total, unbookable, facets } = searchIndex(index, request, today, fx);
+  if (total === 0 && pending) return null;
   return {
     properties,
     unbookable,
@@ -580,6 +609,7 @@ export async function fromReplica(request: SearchRequest, today: string) {
       total_pages: Math.ceil(total / request.perPage),
     },
     source: 'replica' as const,
+    pending,
     mode: await knownMode(),
     prices: { currency: request.currency, rates_date: fx.date, rates_source: fx.source },
   };
