@@ -74,7 +74,7 @@ export function ResultsStatus({
 /** "62 %, about 40 min left" of a load under way (its time left when it has an estimate). */
 function loadLeft(loading: NonNullable<ResultsPage['loading']>): string {
   const left = aboutDuration(loading.seconds_left);
-  return `${loading.percent} %${left ? `, ${left} left` : ''}`;
+  return `${loading.percent}\u00a0%${left ? `, ${left} left` : ''}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { catalogClient } from '@/lib/catalog-client';
+import { upstreamOf } from '@/lib/embedded-key';
 import { peekProcessSingleton, processSingleton, setProcessSingleton } from '@/lib/process-singleton';
 import { settings } from '@/lib/settings';
 import type { DisplayMoney } from '@/lib/site/browser/money-convert';
@@ -8,7 +9,7 @@ import { getSiteDb } from '@/lib/site/db/client';
 import { logger } from '@/lib/site/logger';
 import { displayMoney, fxRates } from './fx';
 import { replicaChanged, replicaIndex } from './in-memory';
-import { type LoadProgress, loadProgress, replicaProgress, runReplicaWork } from './load';
+import { type LoadBudget, type LoadProgress, loadProgress, replicaProgress, runReplicaWork } from './load';
 
 /*
  * lib/site/replica — the site's own copy of the catalog, which search and card prices come from
@@ -92,6 +93,17 @@ export function currentFxRates() {
 
 const PROGRESS_MS = 2000;
 
+/** The load's share of the site's upstream budget (lib/catalog-client/budget.ts's background share). */
+function loadBudget(): LoadBudget {
+  const s = settings();
+  const { budget } = upstreamOf(s);
+  const share = Math.min(s.REPLICA_BUDGET_SHARE, 1 - s.UPSTREAM_RESERVE_SHARE);
+  return {
+    perMinute: Math.max(1, Math.floor(budget.perMinute * share)),
+    perHour: Math.max(1, Math.floor(budget.perHour * share)),
+  };
+}
+
 /**
  * How far the replica's first load is and how long it has left (`loadProgress`), or null when there is no
  * load under way: the replica is off, or complete. Read from the database at most every two seconds per
@@ -107,7 +119,7 @@ export async function replicaLoading(): Promise<LoadProgress | null> {
     held.at = Date.now();
     held.progress = getSiteDb()
       .then(replicaProgress)
-      .then((p) => loadProgress(p))
+      .then((p) => loadProgress(p, new Date(), loadBudget()))
       .catch(() => null);
   }
   return held.progress;

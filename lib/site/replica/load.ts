@@ -79,6 +79,8 @@ export interface ReplicaProgress {
   phase: string;
   properties: number;
   due: number;
+  /** The areas due, over every property: one upstream call each. */
+  dueAreas: number;
   calls: number;
   startedAt: Date | null;
   completedAt: Date | null;
@@ -171,24 +173,53 @@ async function releaseLease(db: SiteDb, holder: string) {
 export interface LoadProgress {
   /** Whole percent of the catalog's rentals whose rates and calendar are in (at most 99). */
   percent: number;
-  /** At the pace so far (rentals in per second since the load started); null until one is in. */
+  /**
+   * About how long the load has left: at its pace so far, and never less than its budget allows for the calls
+   * left (one per due area); null until a rental is in.
+   */
   secondsLeft: number | null;
+}
+
+/** The upstream calls a minute and an hour the load may make (its share of the site's budget). */
+export interface LoadBudget {
+  perMinute: number;
+  perHour: number;
+}
+
+/**
+ * The least time `calls` more calls take within the load's budget, `made` calls and `elapsed` seconds into
+ * it. The hour's window slides, so a load held by its budget makes each hour's calls at the minute's limit,
+ * then waits for the hour to pass: N calls take whole hours for each full hour's worth, and the rest at the
+ * minute's limit. Never less than the minute's limit alone gives.
+ */
+function budgetSeconds(calls: number, made: number, elapsed: number, budget: LoadBudget): number {
+  const total = made + calls;
+  const finish =
+    Math.floor(total / budget.perHour) * 3600 + ((total % budget.perHour) / budget.perMinute) * 60;
+  return Math.max((calls / budget.perMinute) * 60, finish - elapsed);
 }
 
 /**
  * How far a first load is: 0 before it starts and while it lists the catalog, at most 99 % until it is
- * complete, and null once it is; with the time it has left at its pace so far.
+ * complete, and null once it is; with the time it has left at its pace so far, or as the budget allows for
+ * the calls left when that is longer (a load's first minutes run faster than the hour's limit lets it go on).
  */
-export function loadProgress(progress: ReplicaProgress | null, now = new Date()): LoadProgress | null {
+export function loadProgress(
+  progress: ReplicaProgress | null,
+  now = new Date(),
+  budget?: LoadBudget,
+): LoadProgress | null {
   if (!progress) return { percent: 0, secondsLeft: null };
   if (progress.phase === 'complete') return null;
   const loaded = progress.properties - progress.due;
   if (progress.phase === 'listing' || progress.properties === 0 || loaded <= 0)
     return { percent: 0, secondsLeft: null };
   const elapsed = progress.startedAt ? (now.getTime() - progress.startedAt.getTime()) / 1000 : 0;
+  const atPace = elapsed > 0 ? (progress.due * elapsed) / loaded : null;
+  const allowed = budget ? budgetSeconds(progress.dueAreas, progress.calls, elapsed, budget) : 0;
   return {
     percent: Math.min(99, Math.floor((loaded / progress.properties) * 100)),
-    secondsLeft: elapsed > 0 ? Math.ceil((progress.due * elapsed) / loaded) : null,
+    secondsLeft: atPace === null ? null : Math.ceil(Math.max(atPace, allowed)),
   };
 }
 
@@ -200,16 +231,18 @@ async function rows<T>(db: SiteDb, query: ReturnType<typeof sql>): Promise<T[]> 
 export async function replicaProgress(db: SiteDb): Promise<ReplicaProgress | null> {
   const [state] = await db.select().from(replicaState).where(eq(replicaState.name, NAME));
   if (!state) return null;
-  const [counts] = await rows<{ properties: number; due: number }>(
+  const [counts] = await rows<{ properties: number; due: number; dueAreas: number }>(
     db,
     sql`SELECT count(*) FILTER (WHERE NOT removed)::int AS properties,
-               count(*) FILTER (WHERE NOT removed AND due <> '{}')::int AS due
+               count(*) FILTER (WHERE NOT removed AND due <> '{}')::int AS due,
+               coalesce(sum(cardinality(due)) FILTER (WHERE NOT removed), 0)::int AS "dueAreas"
         FROM site_replica_properties`,
   );
   return {
     phase: state.phase,
     properties: counts?.properties ?? 0,
     due: counts?.due ?? 0,
+    dueAreas: counts?.dueAreas ?? 0,
     calls: state.calls,
     startedAt: state.startedAt,
     completedAt: state.completedAt,
