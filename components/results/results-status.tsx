@@ -99,9 +99,9 @@ function PricesNote({ data, priceAsked, dated }: { data: ResultsPage; priceAsked
     <>
       {data.loading && pending > 0 && (
         <p className="mt-1 text-sm text-ink-700" data-testid="still-pricing">
-          {plural(pending, 'more rental')} for this search {pending === 1 ? 'is' : 'are'} still being priced
-          and will appear as {pending === 1 ? 'it is' : 'they are'} (our copy of the catalog:{' '}
-          {loadLeft(data.loading)}).
+          Still pricing up to {plural(pending, 'more rental')} for this search:{' '}
+          {pending === 1 ? 'it appears' : 'they appear'} here as {pending === 1 ? 'it is' : 'they are'} priced
+          (our copy of the catalog: {loadLeft(data.loading)}).
         </p>
       )}
       {data.prices && (converted || priceAsked) && (

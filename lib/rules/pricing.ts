@@ -240,3 +240,35 @@ export function totalFloorOf(
   const slack = (4 + (1.5 * taxRate) / 100) * 10 ** -input.minorUnits;
   return after + fees + ((after + taxable) * taxRate) / 100 - slack;
 }
+
+/**
+ * The most priceStay's total can be, for a stay of `nights` nights and this party whose rent (its nights'
+ * amounts, before promotions) is `rent`: no promotion (they only lower it), every fee and tax on the whole
+ * rent, plus the roundings' slack. Infinity when it cannot say (a fee or tax that subtracts). What lets a
+ * search by highest price price only the cards that could reach its page.
+ */
+export function totalCeilingOf(
+  input: Pick<PricingInput, 'adults' | 'children' | 'minorUnits' | 'fees' | 'taxRates'> & { nights: number },
+  rent: number,
+): number {
+  const { nights, adults, children } = input;
+  const half = 10 ** -input.minorUnits / 2;
+  let taxRate = 0;
+  for (const t of input.taxRates) {
+    if (t < 0) return Number.POSITIVE_INFINITY;
+    taxRate += t;
+  }
+  let fees = 0;
+  let taxable = 0;
+  for (const fee of input.fees) {
+    if (fee.amount < 0) return Number.POSITIVE_INFINITY;
+    if (fee.refundable) continue;
+    // The rent as rounded, at most half a unit over: a percentage fee taken of it.
+    const amount = feeAmount(fee, { nights, adults, children, rentAfterDiscounts: rent + half });
+    fees += amount;
+    if (fee.taxable) taxable += amount;
+  }
+  // Rent, fees, taxable fees, taxes and total are each rounded to half a minor unit.
+  const slack = (4 + (1.5 * taxRate) / 100) * 10 ** -input.minorUnits;
+  return rent + fees + ((rent + taxable) * taxRate) / 100 + slack;
+}

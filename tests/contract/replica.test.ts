@@ -11,7 +11,8 @@ import { addDays } from '@/lib/dates';
 import { forgetProcessSingleton } from '@/lib/process-singleton';
 import { Random } from '@/lib/sandbox/demo/random';
 import { installSiteDatabase, openSiteDatabase } from '@/lib/site/db/client';
-import { replicaProperties } from '@/lib/site/db/schema';
+import { replicaProperties, searchedPlaces } from '@/lib/site/db/schema';
+import { flushSearches } from '@/lib/site/replica/demand';
 import { fxRates } from '@/lib/site/replica/fx';
 import { replicaChanged, replicaIndex } from '@/lib/site/replica/in-memory';
 import { loadProgress, replicaProgress, runReplicaWork } from '@/lib/site/replica/load';
@@ -500,12 +501,23 @@ describe('the replica', { timeout: 180_000 }, () => {
       // A place none of whose rentals is in: the catalog answers, as before the load.
       const [other] = await rows<{ id: number }>(
         service.db,
-        sql`SELECT location_id AS id FROM properties WHERE status = 'live' AND NOT (id = ANY(${`{${loaded.join(',')}}`}::int[]))
+        sql`SELECT location_id AS id FROM properties WHERE status = 'live'
+            AND location_id NOT IN (SELECT location_id FROM properties WHERE id = ANY(${`{${loaded.join(',')}}`}::int[]))
             GROUP BY location_id HAVING count(*) >= 2 ORDER BY location_id LIMIT 1`,
       );
       const elsewhere = await call<Answer>(search.GET, `/api/search?location=${other!.id}`);
       expect(elsewhere.body.source).toBe('upstream');
       expect(elsewhere.body.loading?.percent).toBeLessThan(100);
+      // Counted: a first page of a place of the catalog; not a place it does not have, nor a later page.
+      await call(search.GET, `/api/search?location=${other!.id}&page=2&per_page=1`);
+      await call(search.GET, '/api/search?location=987654');
+      await flushSearches(handle.db);
+      const counted = await handle.db.select().from(searchedPlaces);
+      // The place: before the load and once during it; the other place once.
+      expect(Object.fromEntries(counted.map((c) => [c.locationId, c.searches]))).toEqual({
+        [place!.id]: 2,
+        [other!.id]: 1,
+      });
     } finally {
       installSiteDatabase(site.handle);
       forget();

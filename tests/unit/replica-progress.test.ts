@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { placesFirst } from '@/lib/site/replica/demand';
+import { descendantsOf } from '@/lib/site/replica/in-memory';
 import { type LoadBudget, loadProgress, type ReplicaProgress } from '@/lib/site/replica/load';
 
 /*
@@ -44,6 +46,8 @@ describe('the replica’s first load, as the results tell it', () => {
     const late = loadProgress(progress(2900, 3000, 8715), at(3700), budget);
     // 9,015 calls in all: the hour's 7,125, then 1,890 at 412 a minute (4.6 min) once the hour has passed.
     expect(late?.secondsLeft).toBe(176);
+    // Exactly an hour's worth of calls in all: 17 minutes at the minute's limit, not an hour.
+    expect(loadProgress(progress(2000, 4374, 3), at(1), budget)?.secondsLeft).toBe(1038);
     // 30,000 rentals: about twelve hours.
     const large = loadProgress(progress(100, 30_000, 315), at(60), budget);
     expect(large!.secondsLeft! / 3600).toBeGreaterThan(12);
@@ -52,5 +56,51 @@ describe('the replica’s first load, as the results tell it', () => {
 
   it('never says 100 % while a rental is still due', () => {
     expect(loadProgress(progress(2999, 3000, 9000), at(4000))?.percent).toBe(99);
+  });
+});
+
+describe('which rentals the first load prices first', () => {
+  // A country (1) with two regions (2, 3); region 2 has two towns (4, 5). Rentals: 900 in town 4, 20 in
+  // town 5, 300 in region 3 itself; none in the country itself.
+  const beneath = descendantsOf([
+    { id: 1, parent_id: null },
+    { id: 2, parent_id: 1 },
+    { id: 3, parent_id: 1 },
+    { id: 4, parent_id: 2 },
+    { id: 5, parent_id: 2 },
+  ]);
+  const rentalsAt = new Map([
+    [4, 900],
+    [5, 20],
+    [3, 300],
+  ]);
+
+  it('ranks places by searches per rental, each followed by the places beneath it that have rentals', () => {
+    // The country searched most, but a town searched 10 times for its 20 rentals is answered whole sooner.
+    expect(
+      placesFirst(
+        [
+          { id: 1, searches: 100 },
+          { id: 5, searches: 10 },
+          { id: 3, searches: 30 },
+        ],
+        beneath,
+        rentalsAt,
+      ),
+    ).toEqual([5, 3, 4]);
+  });
+
+  it('leaves the order to ids before anyone searched, and ignores places with no rentals or unknown', () => {
+    expect(placesFirst([], beneath, rentalsAt)).toEqual([]);
+    expect(
+      placesFirst(
+        [
+          { id: 99, searches: 50 },
+          { id: 4, searches: 1 },
+        ],
+        beneath,
+        rentalsAt,
+      ),
+    ).toEqual([4]);
   });
 });

@@ -4,7 +4,6 @@ import { processSingleton } from '@/lib/process-singleton';
 import type { SiteDb } from '@/lib/site/db/client';
 import { searchedPlaces } from '@/lib/site/db/schema';
 import { logger } from '@/lib/site/logger';
-import { descendantsOf } from './in-memory';
 
 /*
  * What travellers search, for the replica's load to fetch first: each process counts the places searched
@@ -30,25 +29,30 @@ const counts = () =>
 export async function flushSearches(db: SiteDb): Promise<void> {
   const c = counts();
   if (!c.pending.size) return;
-  const values = [...c.pending].map(([locationId, searches]) => ({
-    locationId,
-    searches,
-    lastAt: new Date(),
-  }));
+  const taken = [...c.pending];
   c.pending.clear();
-  await db
-    .insert(searchedPlaces)
-    .values(values)
-    .onConflictDoUpdate({
-      target: searchedPlaces.locationId,
-      set: {
-        searches: sql`${searchedPlaces.searches} + excluded.searches`,
-        lastAt: sql`excluded.last_at`,
-      },
-    });
+  try {
+    await db
+      .insert(searchedPlaces)
+      .values(taken.map(([locationId, searches]) => ({ locationId, searches, lastAt: new Date() })))
+      .onConflictDoUpdate({
+        target: searchedPlaces.locationId,
+        set: {
+          searches: sql`${searchedPlaces.searches} + excluded.searches`,
+          lastAt: sql`excluded.last_at`,
+        },
+      });
+  } catch (error) {
+    // Kept for the next flush: a count is not lost to a database that was briefly away.
+    for (const [id, n] of taken) c.pending.set(id, (c.pending.get(id) ?? 0) + n);
+    throw error;
+  }
 }
 
-/** Counts a search of a place; written to the database within a few seconds (not on the search's path). */
+/**
+ * Counts a search of a place of the catalog's location tree (the caller checks it is one); written to the
+ * database within a few seconds, not on the search's path.
+ */
 export function countSearch(db: SiteDb, locationId: number): void {
   const c = counts();
   c.pending.set(locationId, (c.pending.get(locationId) ?? 0) + 1);
@@ -64,27 +68,39 @@ export function countSearch(db: SiteDb, locationId: number): void {
   c.timer.unref();
 }
 
-/**
- * The locations whose rentals the load fetches first, in order: each of the most searched places (most first)
- * followed by every place beneath it, as the catalog's location tree says; empty before anyone has searched.
- */
-export async function loadFirst(
-  db: SiteDb,
-  locations: { id: number; parent_id: number | null }[],
-): Promise<number[]> {
-  const top = await db
-    .select({ id: searchedPlaces.locationId })
+/** The most searched places, most first (at most HOT_PLACES). */
+export async function mostSearched(db: SiteDb): Promise<{ id: number; searches: number }[]> {
+  return db
+    .select({ id: searchedPlaces.locationId, searches: searchedPlaces.searches })
     .from(searchedPlaces)
     .orderBy(desc(searchedPlaces.searches), searchedPlaces.locationId)
     .limit(HOT_PLACES);
-  if (!top.length) return [];
-  const beneath = descendantsOf(locations);
+}
+
+/**
+ * The locations whose rentals the load fetches first, in order. Each searched place ranks by its searches
+ * per rental (its own and those beneath it), so a city searched ten times is priced before a country
+ * searched a hundred times: the most searches answered whole for the calls spent. Each place is followed by
+ * every place beneath it that has rentals; empty before anyone has searched.
+ */
+export function placesFirst(
+  searched: readonly { id: number; searches: number }[],
+  beneath: Map<number, Set<number>>,
+  rentalsAt: Map<number, number>,
+): number[] {
+  const ranked = searched
+    .map((p) => {
+      const places = [...(beneath.get(p.id) ?? [p.id])].filter((id) => (rentalsAt.get(id) ?? 0) > 0);
+      const rentals = places.reduce((n, id) => n + rentalsAt.get(id)!, 0);
+      return { ...p, places, perRental: rentals ? p.searches / rentals : 0 };
+    })
+    .filter((p) => p.perRental > 0)
+    .sort((a, b) => b.perRental - a.perRental || b.searches - a.searches || a.id - b.id);
   const order = new Set<number>();
-  for (const { id } of top) {
-    for (const place of [id, ...(beneath.get(id) ?? [])]) {
+  for (const p of ranked)
+    for (const place of p.places) {
       if (order.size === HOT_LOCATIONS) return [...order];
       order.add(place);
     }
-  }
   return [...order];
 }

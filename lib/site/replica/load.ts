@@ -24,7 +24,8 @@ import { siteBroadcast } from '@/lib/site/broadcast';
 import type { SiteDb } from '@/lib/site/db/client';
 import { replicaProperties, replicaState } from '@/lib/site/db/schema';
 import { logger } from '@/lib/site/logger';
-import { flushSearches, loadFirst } from './demand';
+import { flushSearches, mostSearched, placesFirst } from './demand';
+import { descendantsOf } from './in-memory';
 import { replicaBookedOf, replicaRatesOf } from './terms';
 import type { ReplicaDetailFacts, ReplicaSummary } from './types';
 
@@ -193,10 +194,12 @@ export interface LoadBudget {
  * minute's limit. Never less than the minute's limit alone gives.
  */
 function budgetSeconds(calls: number, made: number, elapsed: number, budget: LoadBudget): number {
-  const total = made + calls;
-  const finish =
-    Math.floor(total / budget.perHour) * 3600 + ((total % budget.perHour) / budget.perMinute) * 60;
-  return Math.max((calls / budget.perMinute) * 60, finish - elapsed);
+  if (calls <= 0) return 0;
+  // N calls end in hour ⌊(N − 1) / perHour⌋, after that hour's share of them at the minute's limit.
+  const lastCall = (n: number) =>
+    Math.floor((n - 1) / budget.perHour) * 3600 + (((n - 1) % budget.perHour) + 1) * (60 / budget.perMinute);
+  // The calls left alone bound it too: a restart forgets the hour's window the load had used.
+  return Math.max(lastCall(calls), lastCall(made + calls) - elapsed);
 }
 
 /**
@@ -346,11 +349,12 @@ async function storeSummaries(db: SiteDb, summaries: TolerantPropertySummary[]):
     const fresh = !before || before.removed;
     expired.push(...areaTags(s.id, fresh ? AREAS : movedAreas(before, s.updated)));
     const due: DueArea[] = [];
+    // The listing's summary lacks the detail's facts (amenities, policies, reviews) the filters read: fetched
+    // first, so that a rental searchable (its rates and calendar in) has them, whatever pauses the load.
+    if (fresh || !before.hasFacts || before.content !== s.updated.content) due.push('content');
     if (fresh || !before.hasRates || before.rates !== s.updated.rates) due.push('rates');
     if (fresh || !before.hasBooked || before.availability !== s.updated.availability)
       due.push('availability');
-    // The listing's summary lacks the detail's facts (amenities, policies, reviews) the filters read.
-    if (fresh || !before.hasFacts || before.content !== s.updated.content) due.push('content');
     return {
       propertyId: s.id,
       summary: s,
@@ -534,10 +538,20 @@ async function fetchDue(ctx: WorkContext) {
     .select({ locations: replicaState.locations })
     .from(replicaState)
     .where(eq(replicaState.name, NAME));
-  const locations = state?.locations ?? [];
+  const beneath = descendantsOf(state?.locations ?? []);
+  // The rentals of each place, for the most searched places to rank by searches per rental (demand.ts).
+  const rentalsAt = new Map(
+    (
+      await rows<{ id: number; n: number }>(
+        ctx.db,
+        sql`SELECT (summary -> 'location' ->> 'id')::int AS id, count(*)::int AS n
+            FROM site_replica_properties WHERE NOT removed AND summary IS NOT NULL GROUP BY 1`,
+      )
+    ).map((r) => [r.id, r.n]),
+  );
   for (;;) {
-    await flushSearches(ctx.db);
-    const first = await loadFirst(ctx.db, locations);
+    await flushSearches(ctx.db).catch(() => {});
+    const first = placesFirst(await mostSearched(ctx.db), beneath, rentalsAt);
     const batch: DueRow[] = await ctx.db
       .select({
         id: replicaProperties.propertyId,

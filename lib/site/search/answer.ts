@@ -1,10 +1,9 @@
 import 'server-only';
 import type { TolerantCatalogPage, TolerantPropertySummary } from '@/lib/contract';
 import { today } from '@/lib/dates';
-import { getSiteDb } from '@/lib/site/db/client';
-import { countSearch, replicaLoading } from '@/lib/site/replica';
+import { replicaLoading } from '@/lib/site/replica';
 import type { CardPrice, Facets, Unbookable } from '@/lib/site/replica/types';
-import { fromReplica } from './from-replica';
+import { countPlace, fromReplica } from './from-replica';
 import { fromUpstream } from './from-upstream';
 import type { SearchRequest } from './request';
 
@@ -48,27 +47,27 @@ function nextQuery(request: SearchRequest, total: number): string | null {
  * A search, answered from the replica (prices, the price sort and range, the map's area) once its first load
  * has listed the catalog, from the rentals in so far, otherwise from the upstream catalog as before (`source`
  * says which). While the load runs, the answer says how far it is and how many of the search's rentals are
- * still being priced; the search's place is counted, so the load prices the places searched first. The mode
+ * still being priced; its place is counted, so the load prices the places searched first. The mode
  * comes with the answer: the upstream's answer carries its own; the replica's is the client's latest.
  */
 export async function answerSearch(
   request: SearchRequest,
   options: { requestId?: string } = {},
 ): Promise<SearchAnswer> {
-  const place = request.location;
-  if (place !== undefined)
-    void getSiteDb()
-      .then((db) => countSearch(db, place))
-      .catch(() => {});
   const replica = await fromReplica(request, today()).catch(() => null);
-  const { pending, ...answer } = replica ?? { ...(await fromUpstream(request, options)), pending: undefined };
-  // The load under way: the catalog answered, or the replica from the rentals in so far.
-  const progress = pending === null ? null : await replicaLoading();
-  const loading = progress && {
-    percent: progress.percent,
-    seconds_left: progress.secondsLeft,
-    ...(typeof pending === 'number' ? { pending } : {}),
-  };
+  const { partial, ...answer } = replica ?? { ...(await fromUpstream(request, options)), partial: undefined };
+  void countPlace(request, replica ? null : answer.pagination.total).catch(() => {});
+  // The load under way: the catalog answered, or the replica from the rentals in so far (which says so
+  // itself, should the load's progress not be read).
+  const progress = partial === null ? null : await replicaLoading();
+  const loading =
+    partial || progress
+      ? {
+          percent: progress?.percent ?? partial!.percent,
+          seconds_left: progress?.secondsLeft ?? null,
+          ...(partial ? { pending: partial.pending } : {}),
+        }
+      : null;
   return {
     ...answer,
     ...(loading ? { loading } : {}),

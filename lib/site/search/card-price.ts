@@ -9,6 +9,7 @@ import {
   rateForNight,
   ruleProblem,
   type StayProblem,
+  totalCeilingOf,
   totalFloor,
   totalFloorOf,
 } from '@/lib/rules';
@@ -233,6 +234,43 @@ export function stayFloors(stay: DatedStay, currency: string, fx: FxRates): (ent
     const nightly = totalFloorOf(ask, slice.rent) / nights;
     if (r.currency === currency || nightly === Number.NEGATIVE_INFINITY) return nightly;
     return convert(nightly, r.currency, currency, fx) ?? Number.POSITIVE_INFINITY;
+  };
+}
+
+/**
+ * The most the card's compared figure can be for one stay at many rentals (a search by highest price): the
+ * rules' ceiling of the total (lib/rules' totalCeilingOf) for the rent summed over the calendar's slice.
+ * Minus infinity when the card will show no price (on request, nights without a rate, no conversion: it
+ * goes last), infinity when the calendar cannot say (the stay outside it; a fee or tax that subtracts).
+ */
+export function stayCeilings(
+  stay: DatedStay,
+  currency: string,
+  fx: FxRates,
+): (entry: ReplicaEntry) => number {
+  const nights = daysBetween(stay.checkin, stay.checkout);
+  const fit = { ...stay, property: { bedrooms: 0, sleeps: 0, priceOnRequest: false } };
+  const ask = {
+    nights,
+    adults: stay.adults,
+    children: stay.children,
+    minorUnits: 2,
+    fees: [],
+    taxRates: [],
+  } as Parameters<typeof totalCeilingOf>[0];
+  return (entry) => {
+    const r = entry.rates;
+    if (onRequest(r)) return Number.NEGATIVE_INFINITY;
+    fit.property.bedrooms = entry.summary.bedrooms;
+    const slice = sliceRent(entry.calendar, bedroomsPriced(fit), stay.checkin, nights);
+    if (!slice) return Number.POSITIVE_INFINITY;
+    if (slice.missing > 0) return Number.NEGATIVE_INFINITY;
+    ask.minorUnits = minorUnits(r.currency);
+    ask.fees = r.fees;
+    ask.taxRates = r.taxRates;
+    const nightly = totalCeilingOf(ask, slice.rent) / nights;
+    if (r.currency === currency || nightly === Number.POSITIVE_INFINITY) return nightly;
+    return convert(nightly, r.currency, currency, fx) ?? Number.NEGATIVE_INFINITY;
   };
 }
 

@@ -197,33 +197,47 @@ interface ChoiceCounts {
   policies: number[];
 }
 
-function countAmenities(s: ReplicaSummary, offered: readonly { value: string }[], counts: number[]) {
+/** Each rental's offered amenities as bits (bit i: `offered[i]`), worked out once per list offered. */
+const masksSeen = new WeakMap<ReplicaSummary, { offered: readonly { value: string }[]; mask: number }>();
+function amenityMask(s: ReplicaSummary, offered: readonly { value: string }[]): number {
+  const seen = masksSeen.get(s);
+  if (seen?.offered === offered) return seen.mask;
   const held = amenityKeysOf(s);
-  for (let i = 0; i < offered.length; i++) if (held.has(offered[i]!.value)) counts[i]!++;
+  let mask = 0;
+  for (let i = 0; i < offered.length; i++) if (held.has(offered[i]!.value)) mask |= 1 << i;
+  masksSeen.set(s, { offered, mask });
+  return mask;
 }
 
-/** One rental counted for each group's choices it would be found by (it fails no other group). */
+/**
+ * One rental counted for each group's choices it would be found by (it fails no other group). `any`: some
+ * filter is asked (without, every rental counts for every group, and no group is checked).
+ */
 function countChoices(
   s: ReplicaSummary,
   f: FilterAsk,
+  any: boolean,
   offered: readonly { value: string }[],
   byType: Map<string, number>,
   counts: ChoiceCounts,
 ) {
-  const failed = failedGroup(s, f);
+  const failed = any ? failedGroup(s, f) : null;
   if (failed === 'many') return;
-  const counted = (g: Group) => failed === null || failed === g;
-  if (counted('types') && typeof s.type === 'string') byType.set(s.type, (byType.get(s.type) ?? 0) + 1);
-  if (counted('amenities') && hasAmenities(s, f.amenities)) countAmenities(s, offered, counts.amenities);
-  if (counted('bathrooms'))
-    for (let i = 0; i < BATHROOM_CHOICES.length; i++)
-      if (s.bathrooms >= BATHROOM_CHOICES[i]!) counts.bathrooms[i]!++;
-  if (counted('rating'))
-    for (let i = 0; i < RATING_CHOICES.length; i++)
-      if ((s.rating ?? 0) >= RATING_CHOICES[i]!) counts.rating[i]!++;
-  if (counted('policies') && allows(s, f.policies))
+  const all = failed === null;
+  if ((all || failed === 'types') && typeof s.type === 'string')
+    byType.set(s.type, (byType.get(s.type) ?? 0) + 1);
+  if ((all || failed === 'amenities') && (!any || hasAmenities(s, f.amenities)))
+    for (let m = amenityMask(s, offered), i = 0; m; m >>>= 1, i++) if (m & 1) counts.amenities[i]!++;
+  if (all || failed === 'bathrooms') countAtLeast(s.bathrooms, BATHROOM_CHOICES, counts.bathrooms);
+  if (all || failed === 'rating') countAtLeast(s.rating ?? 0, RATING_CHOICES, counts.rating);
+  if ((all || failed === 'policies') && (!any || allows(s, f.policies)))
     for (let i = 0; i < POLICY_FILTERS.length; i++)
       if (s.policies?.[POLICY_FILTERS[i]!.value] === 'yes') counts.policies[i]!++;
+}
+
+/** A value counted for each "at least" choice it meets. */
+function countAtLeast(value: number, choices: readonly number[], counts: number[]) {
+  for (let i = 0; i < choices.length; i++) if (value >= choices[i]!) counts[i]!++;
 }
 
 /**
@@ -243,7 +257,8 @@ export function facetsOf(
     rating: new Array<number>(RATING_CHOICES.length).fill(0),
     policies: new Array<number>(POLICY_FILTERS.length).fill(0),
   };
-  for (const { summary: s } of found) countChoices(s, f, offered, byType, counts);
+  const any = filtering(f);
+  for (const { summary: s } of found) countChoices(s, f, any, offered, byType, counts);
   for (const t of f.types) if (!byType.has(t)) byType.set(t, 0);
   const types = [...byType]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))

@@ -6,7 +6,7 @@ import { bedroomsPriced, overCapacity, type StayProblem } from '@/lib/rules';
 import { settings } from '@/lib/settings';
 import { inBounds } from '@/lib/site/browser/bounds';
 import { getSiteDb } from '@/lib/site/db/client';
-import { currentFxRates } from '@/lib/site/replica';
+import { countSearch, currentFxRates } from '@/lib/site/replica';
 import {
   dayNumberOf,
   freeFor,
@@ -25,8 +25,16 @@ import type {
   ReplicaSummary,
   Unbookable,
 } from '@/lib/site/replica/types';
-import { cardPrice, type DatedStay, type PriceAsk, stayBounds, stayFloors, stayRefusal } from './card-price';
-import { facetsOf, histogramOf, NO_FILTERS, passes } from './filters';
+import {
+  cardPrice,
+  type DatedStay,
+  type PriceAsk,
+  stayBounds,
+  stayCeilings,
+  stayFloors,
+  stayRefusal,
+} from './card-price';
+import { facetsOf, filtering, histogramOf, NO_FILTERS, passes } from './filters';
 import { flexibleOptions, flexiblePlan } from './flexible';
 import type { SearchRequest } from './request';
 
@@ -245,6 +253,8 @@ interface Pricer {
   floor: ((e: ReplicaEntry) => number) | null;
   /** A cheaper bound below `floor` (the floor itself where it is cheap already). */
   bound: ((e: ReplicaEntry) => number) | null;
+  /** The most a card's compared figure can be, without pricing it (dated searches; null otherwise). */
+  ceiling: ((e: ReplicaEntry) => number) | null;
 }
 
 function pricer(r: SearchRequest, ask: PriceAsk, fx: FxRates, flex: FlexibleRentals | null): Pricer {
@@ -272,6 +282,7 @@ function pricer(r: SearchRequest, ask: PriceAsk, fx: FxRates, flex: FlexibleRent
       floor,
       // The floor is already cheap (worked out when the rental was matched).
       bound: floor,
+      ceiling: null,
     };
   }
   const { checkin, checkout } = ask.stay;
@@ -289,6 +300,7 @@ function pricer(r: SearchRequest, ask: PriceAsk, fx: FxRates, flex: FlexibleRent
     },
     floor: dated ? stayFloors(dated, r.currency, fx) : null,
     bound: dated ? stayBounds(dated, r.currency, fx) : null,
+    ceiling: dated ? stayCeilings(dated, r.currency, fx) : null,
   };
 }
 
@@ -302,87 +314,100 @@ function byPrice(prices: Map<number, CardPrice>, sign: number) {
   };
 }
 
-/** A match on its way to the page: its bound (0), its floor (1), or its card's compared figure (2). */
-interface Step {
-  i: number;
-  stage: 0 | 1 | 2;
-  key: number;
-}
-
-/** A binary heap of steps: lowest key first; at equal keys a bound before a floor before a price, then by id. */
-function stepHeap(ids: (i: number) => number) {
-  const items: Step[] = [];
-  const before = (a: Step, b: Step) =>
-    a.key < b.key || (a.key === b.key && (a.stage < b.stage || (a.stage === b.stage && ids(a.i) < ids(b.i))));
-  const down = (k: number) => {
-    for (;;) {
-      const l = 2 * k + 1;
-      const r = l + 1;
-      let m = k;
-      if (l < items.length && before(items[l]!, items[m]!)) m = l;
-      if (r < items.length && before(items[r]!, items[m]!)) m = r;
-      if (m === k) return;
-      [items[k], items[m]] = [items[m]!, items[k]!];
-      k = m;
-    }
-  };
-  return {
-    size: () => items.length,
-    /** All at once (heapified in linear time). */
-    fill: (all: Step[]) => {
-      items.push(...all);
-      for (let k = (items.length >> 1) - 1; k >= 0; k--) down(k);
-    },
-    push: (s: Step) => {
-      items.push(s);
-      let k = items.length - 1;
-      while (k > 0) {
-        const p = (k - 1) >> 1;
-        if (!before(items[k]!, items[p]!)) break;
-        [items[k], items[p]] = [items[p]!, items[k]!];
-        k = p;
-      }
-    },
-    pop: (): Step => {
-      const top = items[0]!;
-      const last = items.pop()!;
-      if (items.length) {
-        items[0] = last;
-        down(0);
-      }
-      return top;
-    },
-  };
+/** How a search by price reaches a match's figure: keys that only rise, each cheaper than the next. */
+interface PriceKeys {
+  /** Read from the rental alone (stage 0); null: start at `floor`. */
+  bound: ((e: ReplicaEntry) => number) | null;
+  /** From its calendar (stage 1). */
+  floor: (e: ReplicaEntry) => number;
+  /** Its card's figure, exactly (stage 2), or null when the card has no whole price. */
+  value: (e: ReplicaEntry) => number | null;
 }
 
 /**
- * The first `need` of a search's matches by price, lowest first, pricing as few as it can. Each match starts
- * at its bound (read from the rental alone, no calendar), is raised to its floor (a sum over its calendar)
- * when it comes first, then to its card's exact figure: keys only rise (bound ≤ floor ≤ price), so a price
- * that comes first is below every other match's, and the first `need` prices are the order of pricing every
- * match and sorting (a card without a whole price last, ties by id).
+ * The first `need` of a search's matches by price, pricing as few as it can: by lowest price its keys are a
+ * bound, a floor and the card's figure; by highest, minus a ceiling and minus the figure. Each match starts at
+ * its first key and is raised to the next when it comes first: keys only rise, so a figure that comes first
+ * is below every other match's key, and the first `need` are the order of pricing every match and sorting
+ * (a card without a whole price last, ties by id). The matches wait in a binary heap of their positions,
+ * their keys and stages in typed arrays: a whole-catalog search has thousands.
  */
-function cheapestFirst(
-  found: ReplicaEntry[],
-  need: number,
-  how: Pricer & { floor: (e: ReplicaEntry) => number; bound: (e: ReplicaEntry) => number },
-): ReplicaEntry[] {
-  const heap = stepHeap((i) => found[i]!.id);
-  heap.fill(found.map((e, i) => ({ i, stage: 0, key: how.bound(e) })));
-  const top: ReplicaEntry[] = [];
-  while (heap.size() && top.length < need) {
-    const step = heap.pop();
-    const e = found[step.i]!;
-    if (step.stage === 0) heap.push({ i: step.i, stage: 1, key: how.floor(e) });
-    else if (step.stage === 1) {
-      const value = compared(how.price(e));
-      if (value !== null) heap.push({ i: step.i, stage: 2, key: value });
-    } else top.push(e);
+function firstByPrice(found: ReplicaEntry[], need: number, keys: PriceKeys): ReplicaEntry[] | null {
+  const n = found.length;
+  /** Each match's key, and its stage: 0 its bound, 1 its floor, 2 its card's figure. */
+  const key = new Float64Array(n);
+  const stage = new Uint8Array(n);
+  const id = new Int32Array(n);
+  const heap = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (keys.bound) key[i] = keys.bound(found[i]!);
+    else {
+      key[i] = keys.floor(found[i]!);
+      stage[i] = 1;
+    }
+    id[i] = found[i]!.id;
+    heap[i] = i;
   }
-  if (top.length === need) return top;
-  // Fewer priced than the page: every match, those without a price last.
+  // Lowest key first; at equal keys a bound before a floor before a price, then by id.
+  const before = (a: number, b: number) =>
+    key[a]! < key[b]! ||
+    (key[a] === key[b] && (stage[a]! < stage[b]! || (stage[a] === stage[b] && id[a]! < id[b]!)));
+  let size = n;
+  const down = (k: number) => {
+    const item = heap[k]!;
+    for (;;) {
+      const l = 2 * k + 1;
+      if (l >= size) break;
+      const c = l + 1 < size && before(heap[l + 1]!, heap[l]!) ? l + 1 : l;
+      if (!before(heap[c]!, item)) break;
+      heap[k] = heap[c]!;
+      k = c;
+    }
+    heap[k] = item;
+  };
+  for (let k = (size >> 1) - 1; k >= 0; k--) down(k);
+  const top: ReplicaEntry[] = [];
+  while (size && top.length < need) {
+    const i = heap[0]!;
+    const e = found[i]!;
+    if (stage[i] === 0) {
+      key[i] = keys.floor(e);
+      stage[i] = 1;
+    } else if (stage[i] === 1) {
+      const value = keys.value(e);
+      if (value === null) heap[0] = heap[--size]!;
+      else {
+        key[i] = value;
+        stage[i] = 2;
+      }
+    } else {
+      top.push(e);
+      heap[0] = heap[--size]!;
+    }
+    // The top's key rose (or another took its place): it sinks to where it belongs.
+    if (size) down(0);
+  }
+  // Fewer priced than the page: the caller prices every match and sorts.
+  return top.length === need ? top : null;
+}
+
+/** A search by price's first `need` in its order (`sign` 1: lowest first), pricing as few as it can. */
+function pricedFirst(found: ReplicaEntry[], need: number, how: Pricer, sign: 1 | -1): ReplicaEntry[] {
+  const figure = (e: ReplicaEntry) => compared(how.price(e));
+  const top =
+    sign === 1
+      ? firstByPrice(found, need, { bound: how.bound, floor: how.floor!, value: figure })
+      : firstByPrice(found, need, {
+          bound: null,
+          floor: (e) => -how.ceiling!(e),
+          value: (e) => {
+            const v = figure(e);
+            return v === null ? null : -v;
+          },
+        });
+  if (top) return top;
   for (const e of found) how.price(e);
-  return [...found].sort(byPrice(how.prices, 1));
+  return [...found].sort(byPrice(how.prices, sign));
 }
 
 const idsOf = (entries: ReplicaEntry[]) => Int32Array.from(entries, (e) => e.id);
@@ -409,8 +434,8 @@ function histogram(results: ReplicaEntry[], currency: string, how: Pricer): Face
 /**
  * The answer, in order: filtered by the nightly price range and the filters (filters.ts), sorted by price or
  * the catalog's sort; with each filter's counts (the price range applied) and the price histogram. Every match
- * is priced only where the answer needs it (a price range, sorting by highest price); a dated or flexible
- * search by lowest price orders only its first `need` (ids may be a prefix of the `total` matches).
+ * is priced only where the answer needs it (a price range); a dated or flexible search by lowest price, or a
+ * dated one by highest, orders only its first `need` (ids may be a prefix of the `total` matches).
  */
 function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates, need: number): Answer {
   const flex = r.flexible ? flexibleMatching(index, r, ask, fx) : null;
@@ -421,10 +446,13 @@ function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRate
   const ranged = r.price.min !== undefined || r.price.max !== undefined;
   // A flexible search is sorted by its stays' totals unless another order is asked.
   const sort = flex && r.sort === 'id' ? 'price' : r.sort;
-  const bounded = !ranged && sort === 'price' && how.floor !== null;
-  if (ranged || sort === '-price' || (sort === 'price' && !bounded)) for (const e of found) how.price(e);
+  // By price and no range: only what the pages need is priced, bounded from below (lowest first) or above.
+  const bounded =
+    !ranged && ((sort === 'price' && how.floor !== null) || (sort === '-price' && how.ceiling !== null));
+  if (ranged || ((sort === 'price' || sort === '-price') && !bounded)) for (const e of found) how.price(e);
+  const filtered = filtering(filters);
   const chart = histogram(
-    found.filter((e) => passes(e.summary, filters)),
+    filtered ? found.filter((e) => passes(e.summary, filters)) : found,
     r.currency,
     how,
   );
@@ -437,10 +465,10 @@ function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRate
     });
   }
   const facets: Facets = { ...facetsOf(index, found, filters), histogram: chart };
-  found = found.filter((e) => passes(e.summary, filters));
+  if (filtered) found = found.filter((e) => passes(e.summary, filters));
   const rest = { how, unbookable: matched.unbookable, facets };
   if (bounded) {
-    const top = cheapestFirst(found, need, { ...how, floor: how.floor!, bound: how.bound! });
+    const top = pricedFirst(found, need, how, sort === 'price' ? 1 : -1);
     return { ids: top.map((e) => e.id), total: found.length, every: idsOf(found), ...rest };
   }
   // No whole price last, either way: an incomplete stay's, price on request.
@@ -549,55 +577,73 @@ async function knownMode(): Promise<string | null> {
     .catch(() => null);
 }
 
-/**
- * The replica's index once it can answer: its first load complete, or under way with the catalog listed (it
- * answers from the rentals in, and says how many of the search's are still being priced); else null.
- */
-async function searchableIndex(): Promise<ReplicaIndex | null> {
+/** The replica's index this process holds (building it, the first time, and answering null meanwhile). */
+async function heldIndex(): Promise<ReplicaIndex | null> {
   if (!settings().CATALOG_REPLICA) return null;
-  const index = await replicaIndexIfBuilt(await getSiteDb());
-  return index?.listed ? index : null;
+  return replicaIndexIfBuilt(await getSiteDb());
 }
 
 /**
- * The rentals the search would consider whose rates or calendar are not in yet (a first load under way): the
- * place, the party's size, bedrooms and the map's area checked on their summaries; the dates cannot be.
+ * The rentals the search would consider whose rates or calendar are not in yet (a first load under way):
+ * the place, the party's size, bedrooms, the map's area and the filters a listing's summary can answer
+ * (type, bathrooms, rating) checked; the dates and the detail's amenities and policies cannot be, so this is
+ * at most how many more may appear.
  */
 export function stillPricing(index: ReplicaIndex, r: SearchRequest): number {
   if (!index.pending.size) return 0;
-  const places =
-    r.location === undefined ? null : (index.descendants.get(r.location) ?? new Set([r.location]));
+  const places = r.location === undefined ? null : (index.descendants.get(r.location) ?? new Set<number>());
+  const filters = { ...(r.filters ?? NO_FILTERS), amenities: [], policies: [] };
   let count = 0;
   for (const s of index.pending.values()) {
     if (places && !places.has(s.location.id)) continue;
     if (r.sleeps !== undefined && s.sleeps < r.sleeps) continue;
     if (r.stay.bedrooms !== undefined && s.bedrooms < r.stay.bedrooms) continue;
     if (r.bounds && !inBounds(r.bounds, s.latitude, s.longitude)) continue;
+    if (!passes(s, filters)) continue;
     count++;
   }
   return count;
 }
 
-/** Every result's place on the map, from the replica; null while it cannot answer (the map shows the page). */
+/**
+ * Counts a first page's place as searched while the replica's first load runs, for the load to price it
+ * first (demand.ts): a place of the catalog's location tree, or, before the replica holds that tree (this
+ * process's index not built, the load not started), one the catalog answered rentals for (`upstreamTotal`).
+ * Never an id the catalog does not have.
+ */
+export async function countPlace(request: SearchRequest, upstreamTotal: number | null): Promise<void> {
+  if (request.page !== 1 || request.location === undefined) return;
+  const index = await heldIndex();
+  if (index?.complete) return;
+  const known = index?.descendants.size ? index.descendants.has(request.location) : (upstreamTotal ?? 0) > 0;
+  if (known) countSearch(await getSiteDb(), request.location);
+}
+
+/**
+ * Every result's place on the map, from the replica once its first load is complete; null before (the map
+ * shows the page's rentals: a part of the catalog would put a part of the results on the map).
+ */
 export async function mapPointsFromReplica(request: SearchRequest, today: string) {
-  const index = await searchableIndex();
-  if (!index) return null;
+  const index = await heldIndex();
+  if (!index?.complete) return null;
   return searchPoints(index, request, today, currentFxRates());
 }
 
 /**
- * The request answered from the replica, or null while it cannot answer (listing the catalog, or off), or
- * when none of the search's rentals is in yet though some are being priced (the upstream's answer shows more).
- * `pending`: while the first load runs, how many of the search's rentals are not in yet (0 once its place's
- * are); null once the load is complete.
+ * The request answered from the replica, or null while it cannot answer (its index not built yet, the
+ * catalog not listed yet, or off), or when none of the search's rentals is in yet though some are being
+ * priced (the upstream's answer shows more). While the first load runs, `partial` says how much of the
+ * catalog is in (percent of the rentals listed) and how many of the search's rentals are not (`pending`);
+ * null once the load is complete.
  */
 export async function fromReplica(request: SearchRequest, today: string) {
-  const index = await searchableIndex();
-  if (!index) return null;
+  const index = await heldIndex();
+  if (!index?.listed) return null;
   const pending = index.complete ? null : stillPricing(index, request);
   const fx = currentFxRates();
   const { properties, total, unbookable, facets } = searchIndex(index, request, today, fx);
   if (total === 0 && pending) return null;
+  const listed = index.entries.size + index.pending.size;
   return {
     properties,
     unbookable,
@@ -609,7 +655,10 @@ export async function fromReplica(request: SearchRequest, today: string) {
       total_pages: Math.ceil(total / request.perPage),
     },
     source: 'replica' as const,
-    pending,
+    partial:
+      pending === null
+        ? null
+        : { pending, percent: Math.min(99, Math.floor((100 * index.entries.size) / Math.max(1, listed))) },
     mode: await knownMode(),
     prices: { currency: request.currency, rates_date: fx.date, rates_source: fx.source },
   };
