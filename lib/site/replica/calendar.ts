@@ -318,8 +318,12 @@ export function stayRents(
  * sheet too large to index).
  */
 export function minStayOn(calendar: StayCalendar, bedrooms: number, day: string): number | null | undefined {
-  const i = dayIndex(calendar, day);
-  const row = i >= 0 && calendar.rates ? tierRow(calendar, bedrooms) : undefined;
+  return minStayAt(calendar, bedrooms, dayIndex(calendar, day));
+}
+
+/** minStayOn for calendar day `i` (-1 or beyond it: undefined, ask the rules). */
+export function minStayAt(calendar: StayCalendar, bedrooms: number, i: number): number | null | undefined {
+  const row = i >= 0 && i < calendar.days && calendar.rates ? tierRow(calendar, bedrooms) : undefined;
   if (!row) return undefined;
   const v = row[i]!;
   return v === 0 ? null : (calendar.rates![(v & MAX_RATES) - 1]!.minStay ?? null);
@@ -396,25 +400,31 @@ export function leastRates(
 
 /**
  * Many rentals' calendars side by side, for a search that walks the whole catalog: their booked nights and
- * kept-free days copied into one buffer (a rental's at `p * stride`), and each one's first day as a day
- * number (`-1` with no calendar, or one of another length: ask `freeFor`).
+ * kept-free days copied into one buffer word by word across the rentals (word w of rental p at `w * count +
+ * p`), so that a search, asking every rental about the same few days, reads its words in a row; and each
+ * one's first day as a day number (`-1` with no calendar, or one of another length: ask `freeFor`).
  */
 export interface PackedCalendars {
+  /** Words per rental: its booked nights, then its kept-free days. */
   stride: number;
+  count: number;
   bits: Uint32Array;
   base: Int32Array;
 }
 
 const EPOCH = '1970-01-01';
+const BOOKED_WORDS = Math.ceil(CALENDAR_DAYS / 32);
 
 export function packCalendars(calendars: readonly (StayCalendar | null)[]): PackedCalendars {
-  const stride = Math.ceil(CALENDAR_DAYS / 32) + Math.ceil((2 * CALENDAR_DAYS + 1) / 32);
-  const bits = new Uint32Array(calendars.length * stride);
-  const base = new Int32Array(calendars.length).fill(-1);
+  const stride = BOOKED_WORDS + Math.ceil((2 * CALENDAR_DAYS + 1) / 32);
+  const count = calendars.length;
+  const bits = new Uint32Array(count * stride);
+  const base = new Int32Array(count).fill(-1);
   const days = new Map<string, number>();
   calendars.forEach((c, p) => {
     if (!c || c.days !== CALENDAR_DAYS || c.booked.buffer.byteLength !== stride * 4) return;
-    bits.set(new Uint32Array(c.booked.buffer), p * stride);
+    const words = new Uint32Array(c.booked.buffer);
+    for (let w = 0; w < stride; w++) bits[w * count + p] = words[w]!;
     let d = days.get(c.base);
     if (d === undefined) {
       d = daysBetween(EPOCH, c.base);
@@ -422,7 +432,19 @@ export function packCalendars(calendars: readonly (StayCalendar | null)[]): Pack
     }
     base[p] = d;
   });
-  return { stride, bits, base };
+  return { stride, count, bits, base };
+}
+
+/** Whether any of bits [from, to) of a rental's run of words (starting at word `first`) is set. */
+function anySet(pack: PackedCalendars, p: number, first: number, from: number, to: number): boolean {
+  const { bits, count } = pack;
+  for (let w = from >> 5; w <= (to - 1) >> 5; w++) {
+    const lo = Math.max(from, w << 5) - (w << 5);
+    const hi = Math.min(to, (w + 1) << 5) - (w << 5);
+    const mask = hi - lo === 32 ? 0xffffffff : ((1 << (hi - lo)) - 1) << lo;
+    if (bits[(first + w) * count + p]! & mask) return true;
+  }
+  return false;
 }
 
 /**
@@ -438,13 +460,37 @@ export function packedFree(
   if (pack.base[p]! < 0) return null;
   const i = checkin - pack.base[p]!;
   if (i < 0 || nights < 1 || i + nights > CALENDAR_DAYS) return null;
-  const at = p * pack.stride;
-  const b = pack.bits;
-  for (let n = i; n < i + nights; n++) if (b[at + (n >> 5)]! & (1 << (n & 31))) return false;
+  if (anySet(pack, p, 0, i, i + nights)) return false;
   // The kept-free bits follow the booked nights (stayCalendar's buffer): check-in days, then checkouts.
-  const kept = at + Math.ceil(CALENDAR_DAYS / 32);
   const out = CALENDAR_DAYS + i + nights;
-  return !(b[kept + (i >> 5)]! & (1 << (i & 31))) && !(b[kept + (out >> 5)]! & (1 << (out & 31)));
+  return !anySet(pack, p, BOOKED_WORDS, i, i + 1) && !anySet(pack, p, BOOKED_WORDS, out, out + 1);
+}
+
+/**
+ * Many rentals' longest minimum stay of each day of their calendars, whatever the bedrooms priced (the most
+ * any of their tiers' rates that night asks; 0 with no rate), day by day across the rentals (day i of rental
+ * p at `i * count + p`, at most 255): a stay at least this long from that check-in no rule refuses for its
+ * length. 255 where a calendar cannot say (none, another length, or rates not indexed): ask the rules.
+ */
+export function packMinStays(calendars: readonly (StayCalendar | null)[]): Uint8Array {
+  const count = calendars.length;
+  const out = new Uint8Array(count * CALENDAR_DAYS);
+  calendars.forEach((c, p) => {
+    if (!c || c.days !== CALENDAR_DAYS || !c.rates) {
+      for (let i = 0; i < CALENDAR_DAYS; i++) out[i * count + p] = 255;
+      return;
+    }
+    const rates = c.rates;
+    for (let i = 0; i < CALENDAR_DAYS; i++) {
+      let most = 0;
+      for (const row of c.nightRates) {
+        const v = row[i]! & MAX_RATES;
+        if (v) most = Math.max(most, rates[v - 1]?.minStay ?? 0);
+      }
+      out[i * count + p] = Math.min(255, most);
+    }
+  });
+  return out;
 }
 
 /** The day number of `day` (days since 1970-01-01), as packed calendars count. */
@@ -456,4 +502,22 @@ export function calendarBytes(calendar: StayCalendar): number {
   let bytes = calendar.booked.buffer.byteLength;
   for (const r of rows) bytes += r.byteLength;
   return bytes;
+}
+
+/**
+ * The most a night can cost at this rental, whatever its dates: [most nightly amount of stays of 1 to 6
+ * nights, of 7 to 27, of 28 or more] over every rate of its sheet, for a bound of a stay's rent from above
+ * worked out without its calendar. Minus infinity when it is priced on request or has no rate (its card has
+ * no price: last in a search by highest price).
+ */
+export function mostRates(
+  rates: Pick<ReplicaRates, 'periods' | 'defaultRate' | 'priceOnRequest'>,
+): Float64Array {
+  const out = new Float64Array(3);
+  const sheet = [rates.defaultRate, ...rates.periods].filter((r): r is Rate => r !== null);
+  if (rates.priceOnRequest || !sheet.length) return out.fill(Number.NEGATIVE_INFINITY);
+  [1, 7, 28].forEach((nights, i) => {
+    out[i] = Math.max(...sheet.map((r) => nightlyAmount(r, nights)));
+  });
+  return out;
 }

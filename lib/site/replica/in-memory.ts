@@ -6,7 +6,7 @@ import { processSingleton } from '@/lib/process-singleton';
 import { indexPeriods, type Occupancy, occupancyOf } from '@/lib/rules';
 import type { SiteDb } from '@/lib/site/db/client';
 import { replicaProperties, replicaState } from '@/lib/site/db/schema';
-import { calendarBytes, leastRates, type StayCalendar, stayCalendar } from './calendar';
+import { calendarBytes, leastRates, mostRates, type StayCalendar, stayCalendar } from './calendar';
 import type { ReplicaBooked, ReplicaRates, ReplicaSummary } from './types';
 
 /*
@@ -27,6 +27,8 @@ export interface ReplicaEntry {
   calendar: StayCalendar;
   /** What the cheapest of its stays could cost at least, before any is priced (calendar.ts's `leastRates`). */
   least: Float64Array;
+  /** What the dearest of its nights could cost at most, before any is priced (calendar.ts's `mostRates`). */
+  most: Float64Array;
 }
 
 export interface ReplicaIndex {
@@ -74,7 +76,7 @@ export function replicaEntryOf(
   indexPeriods(rates.periods);
   const occupancy = occupancyOf(booked.ranges);
   const calendar = stayCalendar(occupancy, rates, addDays(day, -7));
-  return { id, seq, summary, rates, occupancy, calendar, least: leastRates(rates) };
+  return { id, seq, summary, rates, occupancy, calendar, least: leastRates(rates), most: mostRates(rates) };
 }
 
 /** The entries of each location, for search to start from the places asked rather than the whole catalog. */

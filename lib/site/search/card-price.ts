@@ -275,6 +275,39 @@ export function stayCeilings(
 }
 
 /**
+ * A bound above stayCeilings' for one stay at many rentals, read from each rental's `most` alone (its
+ * dearest night whatever the dates): no calendar is read. A search by highest price orders its matches by
+ * it and works out the real ceiling only of those it reaches.
+ */
+export function stayCeilingBounds(
+  stay: DatedStay,
+  currency: string,
+  fx: FxRates,
+): (entry: ReplicaEntry) => number {
+  const nights = daysBetween(stay.checkin, stay.checkout);
+  const regime = nights >= 28 ? 2 : nights >= 7 ? 1 : 0;
+  const ask = {
+    nights,
+    adults: stay.adults,
+    children: stay.children,
+    minorUnits: 2,
+    fees: [],
+    taxRates: [],
+  } as Parameters<typeof totalCeilingOf>[0];
+  return (entry) => {
+    const most = entry.most[regime]!;
+    if (!Number.isFinite(most)) return most;
+    const r = entry.rates;
+    ask.minorUnits = minorUnits(r.currency);
+    ask.fees = r.fees;
+    ask.taxRates = r.taxRates;
+    const nightly = totalCeilingOf(ask, most * nights) / nights;
+    if (r.currency === currency || nightly === Number.POSITIVE_INFINITY) return nightly;
+    return convert(nightly, r.currency, currency, fx) ?? Number.POSITIVE_INFINITY;
+  };
+}
+
+/**
  * A bound below stayFloors' for one stay at many rentals, read from each rental's `least` alone (its
  * cheapest night whatever the dates, its best promotion, its rounding slack): no calendar is read. Search
  * orders its matches by it and works out the real floor only of those it reaches.

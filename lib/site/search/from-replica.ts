@@ -8,12 +8,15 @@ import { inBounds } from '@/lib/site/browser/bounds';
 import { getSiteDb } from '@/lib/site/db/client';
 import { countSearch, currentFxRates } from '@/lib/site/replica';
 import {
+  CALENDAR_DAYS,
   dayNumberOf,
   freeFor,
+  minStayAt,
   minStayOn,
   type PackedCalendars,
   packCalendars,
   packedFree,
+  packMinStays,
 } from '@/lib/site/replica/calendar';
 import { convert, type FxRates } from '@/lib/site/replica/fx';
 import { type ReplicaEntry, type ReplicaIndex, replicaIndexIfBuilt } from '@/lib/site/replica/in-memory';
@@ -30,6 +33,7 @@ import {
   type DatedStay,
   type PriceAsk,
   stayBounds,
+  stayCeilingBounds,
   stayCeilings,
   stayFloors,
   stayRefusal,
@@ -95,6 +99,19 @@ interface Walk {
   sleeps: Int32Array;
   bedrooms: Int32Array;
   calendars: PackedCalendars;
+  /** The longest minimum stay any of its rates asks (0: none): a stay this long no rule refuses for length. */
+  longestMinStay: Int32Array;
+  /** Price on request: no minimum stay applies. */
+  onRequest: Uint8Array;
+  /** The longest minimum stay of each check-in day (calendar.ts's packMinStays, with `calendars.base`). */
+  minStays: Uint8Array;
+}
+
+/** The longest minimum stay a rate sheet's rates ask, the default rate's included. */
+function longestMinStay(rates: ReplicaEntry['rates']): number {
+  let longest = rates.defaultRate?.minStay ?? 0;
+  for (const p of rates.periods) longest = Math.max(longest, p.minStay ?? 0);
+  return longest;
 }
 const walks = new WeakMap<ReplicaIndex, Walk>();
 function walkOf(index: ReplicaIndex): Walk {
@@ -106,14 +123,29 @@ function walkOf(index: ReplicaIndex): Walk {
       sleeps: Int32Array.from(entries, (e) => e.summary.sleeps),
       bedrooms: Int32Array.from(entries, (e) => e.summary.bedrooms),
       calendars: packCalendars(entries.map((e) => e.calendar)),
+      longestMinStay: Int32Array.from(entries, (e) => longestMinStay(e.rates)),
+      onRequest: Uint8Array.from(entries, (e) => (e.rates.priceOnRequest ? 1 : 0)),
+      minStays: packMinStays(entries.map((e) => e.calendar)),
     };
     walks.set(index, walk);
   }
   return walk;
 }
 
+/**
+ * Whether the rules allow a dated stay at a rental the catalog's filter found (`refusal` counted in the
+ * search's `unbookable` otherwise); with the rental's place in the index's walk, answered from its arrays
+ * where they suffice (the party fits, and no rate asks a longer stay or the price is on request).
+ */
+type Bookable = (e: ReplicaEntry, p?: number) => boolean;
+
 /** The whole catalog's rentals the filter finds, walking its arrays: what `consider` does, entry by entry. */
-function wholeCatalog(index: ReplicaIndex, r: SearchRequest, found: ReplicaEntry[]) {
+function wholeCatalog(
+  index: ReplicaIndex,
+  r: SearchRequest,
+  found: ReplicaEntry[],
+  bookable: Bookable | null,
+) {
   const { checkin, checkout, bedrooms } = r.stay;
   const walk = walkOf(index);
   const day = checkin && checkout ? dayNumberOf(checkin) : null;
@@ -128,6 +160,7 @@ function wholeCatalog(index: ReplicaIndex, r: SearchRequest, found: ReplicaEntry
       if (free === false || (free === null && !freeFor(e.calendar, e.occupancy, checkin!, checkout!)))
         continue;
     }
+    if (bookable && !bookable(e, p)) continue;
     found.push(e);
   }
 }
@@ -137,7 +170,11 @@ function wholeCatalog(index: ReplicaIndex, r: SearchRequest, found: ReplicaEntry
  * from the entries of the places asked (the index's `byLocation`), not the whole catalog; the rest are
  * predicates over those candidates, the dates answered by each rental's calendar of booked nights.
  */
-function catalogMatches(index: ReplicaIndex, r: SearchRequest): ReplicaEntry[] {
+function catalogMatches(
+  index: ReplicaIndex,
+  r: SearchRequest,
+  bookable: Bookable | null = null,
+): ReplicaEntry[] {
   const { checkin, checkout, bedrooms } = r.stay;
   const found: ReplicaEntry[] = [];
   const consider = (list: Iterable<ReplicaEntry>) => {
@@ -147,10 +184,11 @@ function catalogMatches(index: ReplicaIndex, r: SearchRequest): ReplicaEntry[] {
       if (bedrooms !== undefined && s.bedrooms < bedrooms) continue;
       if (r.bounds && !inBounds(r.bounds, s.latitude, s.longitude)) continue;
       if (checkin && checkout && !freeFor(e.calendar, e.occupancy, checkin, checkout)) continue;
+      if (bookable && !bookable(e)) continue;
       found.push(e);
     }
   };
-  if (r.location === undefined) wholeCatalog(index, r, found);
+  if (r.location === undefined) wholeCatalog(index, r, found, bookable);
   else
     for (const place of index.descendants.get(r.location) ?? []) consider(index.byLocation.get(place) ?? []);
   return found;
@@ -184,22 +222,38 @@ function matching(
   index: ReplicaIndex,
   r: SearchRequest,
 ): { found: ReplicaEntry[]; unbookable: Unbookable | null } {
-  const found = catalogMatches(index, r);
   const { checkin, checkout } = r.stay;
-  if (!checkin || !checkout) return { found, unbookable: null };
+  if (!checkin || !checkout) return { found: catalogMatches(index, r), unbookable: null };
   // One object for every rental's question (its bedrooms set in turn): thousands are asked.
   const stay = { ...r.stay, checkin, checkout, property: { bedrooms: 0 } };
   const nights = daysBetween(checkin, checkout);
+  const guests = stay.adults + stay.children;
   const unbookable: Unbookable = { minStay: 0, shortest: null, tooSmall: 0 };
-  const bookable = found.filter((e) => {
-    const problem = refusal(e, stay, nights);
+  const walk = r.location === undefined ? walkOf(index) : null;
+  const day = dayNumberOf(checkin);
+  const refused = (problem: StayProblem | null) => {
     if (problem?.kind === 'min-stay') {
       unbookable.minStay++;
       unbookable.shortest = Math.min(unbookable.shortest ?? problem.minStay, problem.minStay);
     } else if (problem?.kind === 'over-capacity') unbookable.tooSmall++;
-    return problem === null;
-  });
-  return { found: bookable, unbookable };
+    return problem !== null;
+  };
+  const bookable: Bookable = (e, p) => {
+    if (!walk || p === undefined) return !refused(refusal(e, stay, nights));
+    // From the walk's arrays: the party's fit, a price on request, the longest minimum stay of its rates.
+    if (guests > walk.sleeps[p]!) return !refused(refusal(e, stay, nights));
+    if (walk.onRequest[p] || nights >= walk.longestMinStay[p]!) return true;
+    const base = walk.calendars.base[p]!;
+    const i = day - base;
+    if (base >= 0 && i >= 0 && i < CALENDAR_DAYS && nights >= walk.minStays[i * walk.entries.length + p]!)
+      return true;
+    // The check-in's minimum stay for the bedrooms priced, read from its calendar by day number.
+    stay.property.bedrooms = walk.bedrooms[p]!;
+    const minStay = base < 0 ? undefined : minStayAt(e.calendar, bedroomsPriced(stay), i);
+    if (minStay === undefined) return !refused(refusal(e, stay, nights));
+    return !refused(minStay !== null && nights < minStay ? { kind: 'min-stay', checkin, minStay } : null);
+  };
+  return { found: catalogMatches(index, r, bookable), unbookable };
 }
 
 /**
@@ -255,6 +309,8 @@ interface Pricer {
   bound: ((e: ReplicaEntry) => number) | null;
   /** The most a card's compared figure can be, without pricing it (dated searches; null otherwise). */
   ceiling: ((e: ReplicaEntry) => number) | null;
+  /** A cheaper bound above `ceiling`. */
+  ceilingBound: ((e: ReplicaEntry) => number) | null;
 }
 
 function pricer(r: SearchRequest, ask: PriceAsk, fx: FxRates, flex: FlexibleRentals | null): Pricer {
@@ -283,6 +339,7 @@ function pricer(r: SearchRequest, ask: PriceAsk, fx: FxRates, flex: FlexibleRent
       // The floor is already cheap (worked out when the rental was matched).
       bound: floor,
       ceiling: null,
+      ceilingBound: null,
     };
   }
   const { checkin, checkout } = ask.stay;
@@ -301,6 +358,7 @@ function pricer(r: SearchRequest, ask: PriceAsk, fx: FxRates, flex: FlexibleRent
     floor: dated ? stayFloors(dated, r.currency, fx) : null,
     bound: dated ? stayBounds(dated, r.currency, fx) : null,
     ceiling: dated ? stayCeilings(dated, r.currency, fx) : null,
+    ceilingBound: dated ? stayCeilingBounds(dated, r.currency, fx) : null,
   };
 }
 
@@ -398,7 +456,7 @@ function pricedFirst(found: ReplicaEntry[], need: number, how: Pricer, sign: 1 |
     sign === 1
       ? firstByPrice(found, need, { bound: how.bound, floor: how.floor!, value: figure })
       : firstByPrice(found, need, {
-          bound: null,
+          bound: (e) => -how.ceilingBound!(e),
           floor: (e) => -how.ceiling!(e),
           value: (e) => {
             const v = figure(e);
