@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertySummary } from '@/lib/contract';
-import { occupancyOf } from '@/lib/rules';
 import { boundsOfView, formatBounds, inBounds, parseBounds, positionOf } from '@/lib/site/browser/bounds';
 import { fieldMessages } from '@/lib/site/browser/messages';
 import { activeFilters, apiQueryFor, cleanSearchParams } from '@/lib/site/browser/search-url';
 import { fxRates } from '@/lib/site/replica/fx';
+import { indexOfEntries, replicaEntryOf } from '@/lib/site/replica/in-memory';
 import { placePositions } from '@/lib/site/replica/places';
 import { readSearch, type SearchRequest } from '@/lib/site/search';
 import { searchIndex } from '@/lib/site/search/from-replica';
@@ -116,37 +116,26 @@ describe('the replica’s search by map area', () => {
     [5, -21.2, -175.2], // Tonga, further east
     [6, null, null], // no position
   ];
-  const index = {
-    entries: new Map(
-      rows.map(([id, lat, lng]) => [
+  const index = indexOfEntries(
+    rows.map(([id, lat, lng]) =>
+      replicaEntryOf(
         id,
+        1,
+        place(id, lat, lng) as never,
         {
-          id,
-          seq: 1,
-          summary: place(id, lat, lng),
-          rates: {
-            currency: 'EUR',
-            periods: [],
-            defaultRate: null,
-            fees: [],
-            taxRates: [],
-            promotions: [],
-            priceOnRequest: true,
-          },
-          occupancy: occupancyOf([]),
-          from: new Map(),
-          fromDay: '',
+          currency: 'EUR',
+          periods: [],
+          defaultRate: null,
+          fees: [],
+          taxRates: [],
+          promotions: [],
+          priceOnRequest: true,
         },
-      ]),
+        { to: '2028-12-31', ranges: [] },
+        '2026-10-02',
+      ),
     ),
-    seqs: new Map(),
-    version: '1',
-    complete: true,
-    descendants: new Map(),
-    locationsStamp: undefined,
-    checkedAt: Date.now(),
-    answers: new Map(),
-  } as unknown as Parameters<typeof searchIndex>[0];
+  );
   const search = (bounds?: SearchRequest['bounds']) =>
     searchIndex(
       index,

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ReplicaEntry, ReplicaIndex } from '@/lib/site/replica/in-memory';
-import type { FacetChoice, Facets, ReplicaSummary } from '@/lib/site/replica/types';
+import type { Facets, ReplicaSummary } from '@/lib/site/replica/types';
 
 /*
  * Search's filters over the replica's facts (lib/site/replica/types.ts: type, bathrooms, rating, and the
@@ -270,6 +270,83 @@ export function facetsOf(
     bathrooms: BATHROOM_CHOICES.map((n, i) => choice(n, counts.bathrooms[i]!)),
     rating: RATING_CHOICES.map((n, i) => choice(n, counts.rating[i]!)),
     policies: POLICY_FILTERS.map((p, i) => ({ ...p, count: counts.policies[i]! })),
+  };
+}
+
+/**
+ * The facts the filters count, of every rental of a list (an index's walk), packed: its type's index in
+ * `types` (255: none), and in `code` its bathrooms (bits 0-2, at most 5), its rating's choice (bits 3-4: 0
+ * below 3, then 3+, 4+, 4.5+), the policies offered that say yes (bits 5-7) and the offered amenities it has
+ * (bits 8 on). A whole-catalog search without filters counts its thousands of results from these.
+ */
+export interface FacetCodes {
+  offered: ReturnType<typeof offeredAmenities>;
+  types: string[];
+  typeOf: Uint8Array;
+  code: Int32Array;
+}
+
+export function facetCodes(index: ReplicaIndex, summaries: readonly ReplicaSummary[]): FacetCodes {
+  const offered = offeredAmenities(index);
+  const types: string[] = [];
+  const typeIndex = new Map<string, number>();
+  const typeOf = new Uint8Array(summaries.length).fill(255);
+  const code = new Int32Array(summaries.length);
+  summaries.forEach((s, p) => {
+    if (typeof s.type === 'string') {
+      let t = typeIndex.get(s.type);
+      if (t === undefined && types.length < 255) {
+        t = types.length;
+        types.push(s.type);
+        typeIndex.set(s.type, t);
+      }
+      if (t !== undefined) typeOf[p] = t;
+    }
+    const bathrooms = Math.max(0, Math.min(5, Math.floor(s.bathrooms) || 0));
+    const rating = RATING_CHOICES.filter((c) => (s.rating ?? 0) >= c).length;
+    let policies = 0;
+    POLICY_FILTERS.forEach((f, i) => {
+      if (s.policies?.[f.value] === 'yes') policies |= 1 << i;
+    });
+    code[p] = bathrooms | (rating << 3) | (policies << 5) | (amenityMask(s, offered) << 8);
+  });
+  return { offered, types, typeOf, code };
+}
+
+/** facetsOf without filters, for the rentals at these positions of the codes' list. */
+export function facetsAt(codes: FacetCodes, positions: ArrayLike<number>): Omit<Facets, 'histogram'> {
+  const byType = new Int32Array(codes.types.length);
+  const bathrooms = new Int32Array(6);
+  const rating = new Int32Array(RATING_CHOICES.length + 1);
+  const policies = new Array<number>(POLICY_FILTERS.length).fill(0);
+  const amenities = new Array<number>(codes.offered.length).fill(0);
+  for (let k = 0; k < positions.length; k++) {
+    const p = positions[k]!;
+    const t = codes.typeOf[p]!;
+    if (t !== 255) byType[t]!++;
+    const c = codes.code[p]!;
+    bathrooms[c & 7]!++;
+    rating[(c >> 3) & 3]!++;
+    for (let m = (c >> 5) & 7, i = 0; m; m >>= 1, i++) if (m & 1) policies[i]!++;
+    for (let m = c >>> 8, i = 0; m; m >>>= 1, i++) if (m & 1) amenities[i]!++;
+  }
+  // "At least" choices: each counts the rentals at or above it.
+  const atLeast = (byValue: Int32Array, from: number) => {
+    let n = 0;
+    for (let v = from; v < byValue.length; v++) n += byValue[v]!;
+    return n;
+  };
+  const choice = (n: number, count: number) => ({ value: String(n), label: `${n}+`, count });
+  return {
+    types: codes.types
+      .map((value, t) => ({ value, count: byType[t]! }))
+      .filter((t) => t.count > 0)
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+      .map(({ value, count }) => ({ value, label: typeLabel(value), count })),
+    amenities: codes.offered.map((a, i) => ({ ...a, count: amenities[i]! })),
+    bathrooms: BATHROOM_CHOICES.map((n) => choice(n, atLeast(bathrooms, n))),
+    rating: RATING_CHOICES.map((n, i) => choice(n, atLeast(rating, i + 1))),
+    policies: POLICY_FILTERS.map((p, i) => ({ ...p, count: policies[i]! })),
   };
 }
 

@@ -38,7 +38,16 @@ import {
   stayFloors,
   stayRefusal,
 } from './card-price';
-import { facetsOf, filtering, histogramOf, NO_FILTERS, passes } from './filters';
+import {
+  type FacetCodes,
+  facetCodes,
+  facetsAt,
+  facetsOf,
+  filtering,
+  histogramOf,
+  NO_FILTERS,
+  passes,
+} from './filters';
 import { flexibleOptions, flexiblePlan } from './flexible';
 import type { SearchRequest } from './request';
 
@@ -105,6 +114,12 @@ interface Walk {
   onRequest: Uint8Array;
   /** The longest minimum stay of each check-in day (calendar.ts's packMinStays, with `calendars.base`). */
   minStays: Uint8Array;
+  /** The facts the filters count, packed (filters.ts), made when first asked. */
+  facets: () => FacetCodes;
+  /** Each rental's `least` (5 figures at `p * 5`) and currency (an index into `currencies`). */
+  least: Float64Array;
+  currency: Uint16Array;
+  currencies: string[];
 }
 
 /** The longest minimum stay a rate sheet's rates ask, the default rate's included. */
@@ -116,20 +131,59 @@ function longestMinStay(rates: ReplicaEntry['rates']): number {
 const walks = new WeakMap<ReplicaIndex, Walk>();
 function walkOf(index: ReplicaIndex): Walk {
   let walk = walks.get(index);
-  if (!walk) {
-    const entries = [...index.entries.values()];
-    walk = {
-      entries,
-      sleeps: Int32Array.from(entries, (e) => e.summary.sleeps),
-      bedrooms: Int32Array.from(entries, (e) => e.summary.bedrooms),
-      calendars: packCalendars(entries.map((e) => e.calendar)),
-      longestMinStay: Int32Array.from(entries, (e) => longestMinStay(e.rates)),
-      onRequest: Uint8Array.from(entries, (e) => (e.rates.priceOnRequest ? 1 : 0)),
-      minStays: packMinStays(entries.map((e) => e.calendar)),
-    };
-    walks.set(index, walk);
-  }
+  if (walk) return walk;
+  const entries = [...index.entries.values()];
+  let codes: FacetCodes | undefined;
+  const least = new Float64Array(entries.length * 5);
+  const currency = new Uint16Array(entries.length);
+  const currencies: string[] = [];
+  const currencyAt = new Map<string, number>();
+  entries.forEach((e, p) => {
+    least.set(e.least, p * 5);
+    let c = currencyAt.get(e.rates.currency);
+    if (c === undefined) {
+      c = currencies.push(e.rates.currency) - 1;
+      currencyAt.set(e.rates.currency, c);
+    }
+    currency[p] = c;
+  });
+  walk = {
+    entries,
+    sleeps: Int32Array.from(entries, (e) => e.summary.sleeps),
+    bedrooms: Int32Array.from(entries, (e) => e.summary.bedrooms),
+    calendars: packCalendars(entries.map((e) => e.calendar)),
+    longestMinStay: Int32Array.from(entries, (e) => longestMinStay(e.rates)),
+    onRequest: Uint8Array.from(entries, (e) => (e.rates.priceOnRequest ? 1 : 0)),
+    minStays: packMinStays(entries.map((e) => e.calendar)),
+    facets: () => {
+      codes ??= facetCodes(
+        index,
+        entries.map((e) => e.summary),
+      );
+      return codes;
+    },
+    least,
+    currency,
+    currencies,
+  };
+  walks.set(index, walk);
   return walk;
+}
+
+/** stayBounds (card-price.ts) for the rentals of a walk, by their places in it: the same figures. */
+function walkBounds(walk: Walk, stay: DatedStay, currency: string, fx: FxRates): (p: number) => number {
+  const nights = daysBetween(stay.checkin, stay.checkout);
+  const regime = nights >= 28 ? 2 : nights >= 7 ? 1 : 0;
+  const { least, currencies } = walk;
+  return (p) => {
+    const at = p * 5;
+    const l = least[at + regime]!;
+    if (!Number.isFinite(l)) return l;
+    const nightly = l * (1 - least[at + 3]! / 100) - least[at + 4]! / nights;
+    const own = currencies[walk.currency[p]!]!;
+    if (own === currency) return nightly;
+    return convert(nightly, own, currency, fx) ?? Number.POSITIVE_INFINITY;
+  };
 }
 
 /**
@@ -145,6 +199,7 @@ function wholeCatalog(
   r: SearchRequest,
   found: ReplicaEntry[],
   bookable: Bookable | null,
+  at: number[] | null,
 ) {
   const { checkin, checkout, bedrooms } = r.stay;
   const walk = walkOf(index);
@@ -162,6 +217,7 @@ function wholeCatalog(
     }
     if (bookable && !bookable(e, p)) continue;
     found.push(e);
+    at?.push(p);
   }
 }
 
@@ -174,6 +230,7 @@ function catalogMatches(
   index: ReplicaIndex,
   r: SearchRequest,
   bookable: Bookable | null = null,
+  at: number[] | null = null,
 ): ReplicaEntry[] {
   const { checkin, checkout, bedrooms } = r.stay;
   const found: ReplicaEntry[] = [];
@@ -188,7 +245,7 @@ function catalogMatches(
       found.push(e);
     }
   };
-  if (r.location === undefined) wholeCatalog(index, r, found, bookable);
+  if (r.location === undefined) wholeCatalog(index, r, found, bookable, at);
   else
     for (const place of index.descendants.get(r.location) ?? []) consider(index.byLocation.get(place) ?? []);
   return found;
@@ -214,16 +271,21 @@ function refusal(
   return minStay !== null && nights < minStay ? { kind: 'min-stay', checkin: stay.checkin, minStay } : null;
 }
 
+/** A search's matches; in a whole-catalog search, `at`: each one's place in the index's walk, in order. */
+interface Matched {
+  found: ReplicaEntry[];
+  unbookable: Unbookable | null;
+  at: number[] | null;
+}
+
 /**
  * The catalog's matches that can be booked: for a dated search, those whose stay the shared rules allow
  * (the quote would not refuse it); what they leave out is counted, to be said once for the search.
  */
-function matching(
-  index: ReplicaIndex,
-  r: SearchRequest,
-): { found: ReplicaEntry[]; unbookable: Unbookable | null } {
+function matching(index: ReplicaIndex, r: SearchRequest): Matched {
   const { checkin, checkout } = r.stay;
-  if (!checkin || !checkout) return { found: catalogMatches(index, r), unbookable: null };
+  const at: number[] | null = r.location === undefined ? [] : null;
+  if (!checkin || !checkout) return { found: catalogMatches(index, r, null, at), unbookable: null, at };
   // One object for every rental's question (its bedrooms set in turn): thousands are asked.
   const stay = { ...r.stay, checkin, checkout, property: { bedrooms: 0 } };
   const nights = daysBetween(checkin, checkout);
@@ -253,7 +315,7 @@ function matching(
     if (minStay === undefined) return !refused(refusal(e, stay, nights));
     return !refused(minStay !== null && nights < minStay ? { kind: 'min-stay', checkin, minStay } : null);
   };
-  return { found: catalogMatches(index, r, bookable), unbookable };
+  return { found: catalogMatches(index, r, bookable, at), unbookable, at };
 }
 
 /**
@@ -374,8 +436,8 @@ function byPrice(prices: Map<number, CardPrice>, sign: number) {
 
 /** How a search by price reaches a match's figure: keys that only rise, each cheaper than the next. */
 interface PriceKeys {
-  /** Read from the rental alone (stage 0); null: start at `floor`. */
-  bound: ((e: ReplicaEntry) => number) | null;
+  /** Read from the rental alone (stage 0; `i` its place in the matches); null: start at `floor`. */
+  bound: ((e: ReplicaEntry, i: number) => number) | null;
   /** From its calendar (stage 1). */
   floor: (e: ReplicaEntry) => number;
   /** Its card's figure, exactly (stage 2), or null when the card has no whole price. */
@@ -398,7 +460,7 @@ function firstByPrice(found: ReplicaEntry[], need: number, keys: PriceKeys): Rep
   const id = new Int32Array(n);
   const heap = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    if (keys.bound) key[i] = keys.bound(found[i]!);
+    if (keys.bound) key[i] = keys.bound(found[i]!, i);
     else {
       key[i] = keys.floor(found[i]!);
       stage[i] = 1;
@@ -450,11 +512,20 @@ function firstByPrice(found: ReplicaEntry[], need: number, keys: PriceKeys): Rep
 }
 
 /** A search by price's first `need` in its order (`sign` 1: lowest first), pricing as few as it can. */
-function pricedFirst(found: ReplicaEntry[], need: number, how: Pricer, sign: 1 | -1): ReplicaEntry[] {
+function pricedFirst(
+  found: ReplicaEntry[],
+  need: number,
+  how: Pricer,
+  sign: 1 | -1,
+  boundAt: ((p: number) => number) | null,
+  at: number[] | null,
+): ReplicaEntry[] {
   const figure = (e: ReplicaEntry) => compared(how.price(e));
+  // A whole-catalog search reads its matches' bounds from the walk's arrays, by their places in it.
+  const bound = boundAt && at ? (_: ReplicaEntry, i: number) => boundAt(at[i]!) : how.bound;
   const top =
     sign === 1
-      ? firstByPrice(found, need, { bound: how.bound, floor: how.floor!, value: figure })
+      ? firstByPrice(found, need, { bound, floor: how.floor!, value: figure })
       : firstByPrice(found, need, {
           bound: (e) => -how.ceilingBound!(e),
           floor: (e) => -how.ceiling!(e),
@@ -490,6 +561,31 @@ function histogram(results: ReplicaEntry[], currency: string, how: Pricer): Face
 }
 
 /**
+ * Whether a search by price prices only what its pages need: bounded from below (lowest first) by a floor,
+ * or from above by a ceiling (dated searches).
+ */
+function boundedBy(sort: SearchRequest['sort'], how: Pricer): boolean {
+  return (sort === 'price' && how.floor !== null) || (sort === '-price' && how.ceiling !== null);
+}
+
+/** The matches whose card's compared figure is within the nightly price range (every one priced). */
+function inPriceRange(found: ReplicaEntry[], range: SearchRequest['price'], how: Pricer): ReplicaEntry[] {
+  const min = range.min ?? Number.NEGATIVE_INFINITY;
+  const max = range.max ?? Number.POSITIVE_INFINITY;
+  return found.filter((e) => {
+    const n = compared(how.prices.get(e.id)!);
+    return n !== null && n >= min && n <= max;
+  });
+}
+
+/** A dated search's bounds of its matches' prices from the walk's arrays; null without dates. */
+function walkBoundsOf(index: ReplicaIndex, r: SearchRequest, fx: FxRates) {
+  const { checkin, checkout } = r.stay;
+  if (!checkin || !checkout) return null;
+  return walkBounds(walkOf(index), { ...r.stay, checkin, checkout }, r.currency, fx);
+}
+
+/**
  * The answer, in order: filtered by the nightly price range and the filters (filters.ts), sorted by price or
  * the catalog's sort; with each filter's counts (the price range applied) and the price histogram. Every match
  * is priced only where the answer needs it (a price range); a dated or flexible search by lowest price, or a
@@ -497,16 +593,14 @@ function histogram(results: ReplicaEntry[], currency: string, how: Pricer): Face
  */
 function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates, need: number): Answer {
   const flex = r.flexible ? flexibleMatching(index, r, ask, fx) : null;
-  const matched = flex ? { found: flex.found, unbookable: null } : matching(index, r);
+  const matched: Matched = flex ? { found: flex.found, unbookable: null, at: null } : matching(index, r);
   const filters = r.filters ?? NO_FILTERS;
   const how = pricer(r, ask, fx, flex?.flex ?? null);
   let found = matched.found;
   const ranged = r.price.min !== undefined || r.price.max !== undefined;
   // A flexible search is sorted by its stays' totals unless another order is asked.
   const sort = flex && r.sort === 'id' ? 'price' : r.sort;
-  // By price and no range: only what the pages need is priced, bounded from below (lowest first) or above.
-  const bounded =
-    !ranged && ((sort === 'price' && how.floor !== null) || (sort === '-price' && how.ceiling !== null));
+  const bounded = !ranged && boundedBy(sort, how);
   if (ranged || ((sort === 'price' || sort === '-price') && !bounded)) for (const e of found) how.price(e);
   const filtered = filtering(filters);
   const chart = histogram(
@@ -514,19 +608,17 @@ function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRate
     r.currency,
     how,
   );
-  if (ranged) {
-    const min = r.price.min ?? Number.NEGATIVE_INFINITY;
-    const max = r.price.max ?? Number.POSITIVE_INFINITY;
-    found = found.filter((e) => {
-      const n = compared(how.prices.get(e.id)!);
-      return n !== null && n >= min && n <= max;
-    });
-  }
-  const facets: Facets = { ...facetsOf(index, found, filters), histogram: chart };
+  if (ranged) found = inPriceRange(found, r.price, how);
+  // Narrowed by no range or filter, a whole-catalog search's thousands of results are read from the walk's
+  // arrays by their places in it: the filters' counts, the bounds of their prices.
+  const at = matched.at && !ranged && !filtered ? matched.at : null;
+  const counts = at ? facetsAt(walkOf(index).facets(), at) : facetsOf(index, found, filters);
+  const facets: Facets = { ...counts, histogram: chart };
   if (filtered) found = found.filter((e) => passes(e.summary, filters));
   const rest = { how, unbookable: matched.unbookable, facets };
   if (bounded) {
-    const top = pricedFirst(found, need, how, sort === 'price' ? 1 : -1);
+    const boundAt = at && walkBoundsOf(index, r, fx);
+    const top = pricedFirst(found, need, how, sort === 'price' ? 1 : -1, boundAt, at);
     return { ids: top.map((e) => e.id), total: found.length, every: idsOf(found), ...rest };
   }
   // No whole price last, either way: an incomplete stay's, price on request.
