@@ -466,29 +466,45 @@ export function packedFree(
   return !anySet(pack, p, BOOKED_WORDS, i, i + 1) && !anySet(pack, p, BOOKED_WORDS, out, out + 1);
 }
 
+/** packMinStays' byte of one calendar's day. */
+function dayMinStays(c: StayCalendar, i: number): number {
+  let most = 0;
+  let same = true;
+  let first: number | null = null;
+  for (const row of c.nightRates) {
+    const v = row[i]! & MAX_RATES;
+    const minStay = v ? (c.rates![v - 1]?.minStay ?? null) : null;
+    if (minStay === null) same = false;
+    else {
+      most = Math.max(most, minStay);
+      if (first === null) first = minStay;
+      else if (first !== minStay) same = false;
+    }
+  }
+  if (most >= MAX_RATES) return MAX_RATES;
+  return most | (same && most > 0 ? SAME_MIN_STAY : 0);
+}
+
+/** In packMinStays' bytes: every tier's rate that day asks the same minimum stay (the low bits). */
+export const SAME_MIN_STAY = 0x80;
+
 /**
  * Many rentals' longest minimum stay of each day of their calendars, whatever the bedrooms priced (the most
  * any of their tiers' rates that night asks; 0 with no rate), day by day across the rentals (day i of rental
- * p at `i * count + p`, at most 255): a stay at least this long from that check-in no rule refuses for its
- * length. 255 where a calendar cannot say (none, another length, or rates not indexed): ask the rules.
+ * p at `i * count + p`): a stay at least this long from that check-in no rule refuses for its length. With
+ * SAME_MIN_STAY set, every tier has a rate that day asking just that: a shorter stay is refused for it,
+ * whatever the bedrooms. 127 where a calendar cannot say (none, another length, or rates not indexed) or
+ * asks more: ask the calendar or the rules.
  */
 export function packMinStays(calendars: readonly (StayCalendar | null)[]): Uint8Array {
   const count = calendars.length;
   const out = new Uint8Array(count * CALENDAR_DAYS);
   calendars.forEach((c, p) => {
     if (!c || c.days !== CALENDAR_DAYS || !c.rates) {
-      for (let i = 0; i < CALENDAR_DAYS; i++) out[i * count + p] = 255;
+      for (let i = 0; i < CALENDAR_DAYS; i++) out[i * count + p] = MAX_RATES;
       return;
     }
-    const rates = c.rates;
-    for (let i = 0; i < CALENDAR_DAYS; i++) {
-      let most = 0;
-      for (const row of c.nightRates) {
-        const v = row[i]! & MAX_RATES;
-        if (v) most = Math.max(most, rates[v - 1]?.minStay ?? 0);
-      }
-      out[i * count + p] = Math.min(255, most);
-    }
+    for (let i = 0; i < CALENDAR_DAYS; i++) out[i * count + p] = dayMinStays(c, i);
   });
   return out;
 }

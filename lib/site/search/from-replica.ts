@@ -17,6 +17,7 @@ import {
   packCalendars,
   packedFree,
   packMinStays,
+  SAME_MIN_STAY,
 } from '@/lib/site/replica/calendar';
 import { convert, type FxRates } from '@/lib/site/replica/fx';
 import { type ReplicaEntry, type ReplicaIndex, replicaIndexIfBuilt } from '@/lib/site/replica/in-memory';
@@ -307,8 +308,15 @@ function matching(index: ReplicaIndex, r: SearchRequest): Matched {
     if (walk.onRequest[p] || nights >= walk.longestMinStay[p]!) return true;
     const base = walk.calendars.base[p]!;
     const i = day - base;
-    if (base >= 0 && i >= 0 && i < CALENDAR_DAYS && nights >= walk.minStays[i * walk.entries.length + p]!)
-      return true;
+    const packed =
+      base >= 0 && i >= 0 && i < CALENDAR_DAYS ? walk.minStays[i * walk.entries.length + p]! : 0x7f;
+    // 0x7f: the packed calendar cannot say (or asks more): the calendar or the rules below.
+    if (packed !== 0x7f) {
+      const longest = packed & 0x7f;
+      if (nights >= longest) return true;
+      // Every tier asks the same that day: refused for its length, whatever the bedrooms priced.
+      if (packed & SAME_MIN_STAY) return !refused({ kind: 'min-stay', checkin, minStay: longest });
+    }
     // The check-in's minimum stay for the bedrooms priced, read from its calendar by day number.
     stay.property.bedrooms = walk.bedrooms[p]!;
     const minStay = base < 0 ? undefined : minStayAt(e.calendar, bedroomsPriced(stay), i);
