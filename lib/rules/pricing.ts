@@ -272,3 +272,61 @@ export function totalCeilingOf(
   const slack = (4 + (1.5 * taxRate) / 100) * 10 ** -input.minorUnits;
   return rent + fees + ((rent + taxable) * taxRate) / 100 + slack;
 }
+
+/** The fee kinds of CEILING_TERMS, in order (any other kind is charged once a stay, as feeAmount does). */
+const FEE_KINDS = [
+  'per_stay',
+  'per_night',
+  'per_guest',
+  'per_adult',
+  'per_child',
+  'per_guest_per_night',
+  'percent',
+];
+
+/**
+ * totalCeilingOf's fees and taxes of one rate sheet as sums by kind, for many stays at once: [the
+ * non-refundable fees' amounts by FEE_KINDS (7), the taxable ones' (7), the tax rate, the rounding slack,
+ * half a minor unit]; the tax rate NaN when a fee or tax subtracts (no ceiling). `ceilingFromTerms` gives
+ * totalCeilingOf's figure from them.
+ */
+export function ceilingTerms(input: Pick<PricingInput, 'minorUnits' | 'fees' | 'taxRates'>): Float64Array {
+  const t = new Float64Array(17);
+  let taxRate = 0;
+  for (const r of input.taxRates) taxRate += r < 0 ? Number.NaN : r;
+  for (const fee of input.fees) {
+    if (fee.amount < 0) taxRate = Number.NaN;
+    if (fee.refundable) continue;
+    const k = Math.max(0, FEE_KINDS.indexOf(fee.type));
+    t[k]! += fee.amount;
+    if (fee.taxable) t[7 + k]! += fee.amount;
+  }
+  t[14] = taxRate;
+  t[15] = (4 + (1.5 * taxRate) / 100) * 10 ** -input.minorUnits;
+  t[16] = 10 ** -input.minorUnits / 2;
+  return t;
+}
+
+/** totalCeilingOf from a sheet's ceilingTerms (at `at` in a run of them) for a stay and its rent. */
+export function ceilingFromTerms(
+  t: Float64Array,
+  at: number,
+  stay: { nights: number; adults: number; children: number },
+  rent: number,
+): number {
+  const taxRate = t[at + 14]!;
+  if (Number.isNaN(taxRate)) return Number.POSITIVE_INFINITY;
+  const n = stay.nights;
+  const g = stay.adults + stay.children;
+  const sum = (k: number) =>
+    t[k]! +
+    t[k + 1]! * n +
+    t[k + 2]! * g +
+    t[k + 3]! * stay.adults +
+    t[k + 4]! * stay.children +
+    t[k + 5]! * g * n +
+    (t[k + 6]! * (rent + t[at + 16]!)) / 100;
+  const fees = sum(at);
+  const taxable = sum(at + 7);
+  return rent + fees + ((rent + taxable) * taxRate) / 100 + t[at + 15]!;
+}

@@ -2,7 +2,14 @@ import 'server-only';
 import { catalog, catalogClient } from '@/lib/catalog-client';
 import type { CatalogSort } from '@/lib/contract';
 import { daysBetween } from '@/lib/dates';
-import { bedroomsPriced, overCapacity, type StayProblem } from '@/lib/rules';
+import {
+  bedroomsPriced,
+  ceilingFromTerms,
+  ceilingTerms,
+  minorUnits,
+  overCapacity,
+  type StayProblem,
+} from '@/lib/rules';
 import { settings } from '@/lib/settings';
 import { inBounds } from '@/lib/site/browser/bounds';
 import { getSiteDb } from '@/lib/site/db/client';
@@ -119,6 +126,8 @@ interface Walk {
   facets: () => FacetCodes;
   /** Each rental's `least` (5 figures at `p * 5`) and currency (an index into `currencies`). */
   least: Float64Array;
+  /** Each rental's `most` (3 at `p * 3`) and its rate sheet's ceilingTerms (17 at `p * 17`), made when asked. */
+  ceilings: () => { most: Float64Array; terms: Float64Array };
   currency: Uint16Array;
   currencies: string[];
 }
@@ -135,6 +144,7 @@ function walkOf(index: ReplicaIndex): Walk {
   if (walk) return walk;
   const entries = [...index.entries.values()];
   let codes: FacetCodes | undefined;
+  let ceilings: { most: Float64Array; terms: Float64Array } | undefined;
   const least = new Float64Array(entries.length * 5);
   const currency = new Uint16Array(entries.length);
   const currencies: string[] = [];
@@ -164,6 +174,22 @@ function walkOf(index: ReplicaIndex): Walk {
       return codes;
     },
     least,
+    ceilings: () => {
+      if (!ceilings) {
+        const most = new Float64Array(entries.length * 3);
+        const terms = new Float64Array(entries.length * 17);
+        entries.forEach((e, p) => {
+          most.set(e.most, p * 3);
+          const r = e.rates;
+          terms.set(
+            ceilingTerms({ minorUnits: minorUnits(r.currency), fees: r.fees, taxRates: r.taxRates }),
+            p * 17,
+          );
+        });
+        ceilings = { most, terms };
+      }
+      return ceilings;
+    },
     currency,
     currencies,
   };
@@ -530,12 +556,12 @@ function pricedFirst(
 ): ReplicaEntry[] {
   const figure = (e: ReplicaEntry) => compared(how.price(e));
   // A whole-catalog search reads its matches' bounds from the walk's arrays, by their places in it.
-  const bound = boundAt && at ? (_: ReplicaEntry, i: number) => boundAt(at[i]!) : how.bound;
+  const walked = boundAt && at ? (_: ReplicaEntry, i: number) => boundAt(at[i]!) : null;
   const top =
     sign === 1
-      ? firstByPrice(found, need, { bound, floor: how.floor!, value: figure })
+      ? firstByPrice(found, need, { bound: walked ?? how.bound, floor: how.floor!, value: figure })
       : firstByPrice(found, need, {
-          bound: (e) => -how.ceilingBound!(e),
+          bound: walked ?? ((e) => -how.ceilingBound!(e)),
           floor: (e) => -how.ceiling!(e),
           value: (e) => {
             const v = figure(e);
@@ -586,11 +612,38 @@ function inPriceRange(found: ReplicaEntry[], range: SearchRequest['price'], how:
   });
 }
 
-/** A dated search's bounds of its matches' prices from the walk's arrays; null without dates. */
-function walkBoundsOf(index: ReplicaIndex, r: SearchRequest, fx: FxRates) {
+/**
+ * A dated search's bounds of its matches' prices from the walk's arrays (`sign` 1: from below, stayBounds;
+ * -1: minus a bound from above, stayCeilingBounds), by their places; null without dates.
+ */
+function walkBoundsOf(index: ReplicaIndex, r: SearchRequest, fx: FxRates, sign: 1 | -1) {
   const { checkin, checkout } = r.stay;
   if (!checkin || !checkout) return null;
-  return walkBounds(walkOf(index), { ...r.stay, checkin, checkout }, r.currency, fx);
+  const stay = { ...r.stay, checkin, checkout };
+  return sign === 1
+    ? walkBounds(walkOf(index), stay, r.currency, fx)
+    : walkCeilingBounds(walkOf(index), stay, r.currency, fx);
+}
+
+/** stayCeilingBounds (card-price.ts) for the rentals of a walk, by their places in it, negated. */
+function walkCeilingBounds(
+  walk: Walk,
+  stay: DatedStay,
+  currency: string,
+  fx: FxRates,
+): (p: number) => number {
+  const nights = daysBetween(stay.checkin, stay.checkout);
+  const regime = nights >= 28 ? 2 : nights >= 7 ? 1 : 0;
+  const { most, terms } = walk.ceilings();
+  const party = { nights, adults: stay.adults, children: stay.children };
+  return (p) => {
+    const m = most[p * 3 + regime]!;
+    if (!Number.isFinite(m)) return -m;
+    const nightly = ceilingFromTerms(terms, p * 17, party, m * nights) / nights;
+    const own = walk.currencies[walk.currency[p]!]!;
+    if (own === currency || nightly === Number.POSITIVE_INFINITY) return -nightly;
+    return -(convert(nightly, own, currency, fx) ?? Number.POSITIVE_INFINITY);
+  };
 }
 
 /**
@@ -625,8 +678,8 @@ function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRate
   if (filtered) found = found.filter((e) => passes(e.summary, filters));
   const rest = { how, unbookable: matched.unbookable, facets };
   if (bounded) {
-    const boundAt = at && walkBoundsOf(index, r, fx);
-    const top = pricedFirst(found, need, how, sort === 'price' ? 1 : -1, boundAt, at);
+    const sign = sort === 'price' ? 1 : -1;
+    const top = pricedFirst(found, need, how, sign, at && walkBoundsOf(index, r, fx, sign), at);
     return { ids: top.map((e) => e.id), total: found.length, every: idsOf(found), ...rest };
   }
   // No whole price last, either way: an incomplete stay's, price on request.
