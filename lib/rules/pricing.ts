@@ -125,6 +125,41 @@ export function priceStay(input: PricingInput): PricingResult {
     discounts += (amount * percent) / 100;
   }
 
+  const totals = totalsOf(input, nights, rent, discounts);
+  const { rate, taxRate } = totals;
+  return {
+    nights,
+    bedrooms,
+    totals: {
+      rate,
+      discounts: totals.discounts,
+      fees: totals.fees,
+      taxes: totals.taxes,
+      total: totals.total,
+      refundable_deposits: totals.refundable_deposits,
+      total_payable: totals.total_payable,
+    },
+    average_nightly_rate: priced ? round(rate / priced) : null,
+    tax_rate: priced ? taxRate : null,
+    accuracy: excluded ? 'incomplete' : estimated ? 'estimated' : 'exact',
+    rate_range: priced ? { min: round(low), max: round(high) } : null,
+  };
+}
+
+/** One fee's amount for the stay, by its type (docs/decisions.md#property-and-fee-types); an unknown type counts once, like flat. */
+/**
+ * The quote's totals from a stay's rent and its promotions' discounts (both before rounding): rent and
+ * discount rounded, fees on the rent after discounts, taxes on that and the taxable fees, each rounded to the
+ * currency's minor unit. priceStay's arithmetic after its nights, shared with search's exact figure from a
+ * calendar's rent (lib/site/search/card-price.ts), so the two cannot part.
+ */
+export function totalsOf(
+  input: Pick<PricingInput, 'adults' | 'children' | 'minorUnits' | 'fees' | 'taxRates'>,
+  nights: number,
+  rent: number,
+  discounts: number,
+) {
+  const round = (v: number) => roundMoney(v, input.minorUnits);
   const rate = round(rent);
   const discount = round(discounts);
   let fees = 0;
@@ -149,25 +184,17 @@ export function priceStay(input: PricingInput): PricingResult {
   const refundable = round(deposits);
   const total = round(rate - discount + feeTotal + taxes);
   return {
-    nights,
-    bedrooms,
-    totals: {
-      rate,
-      discounts: discount,
-      fees: feeTotal,
-      taxes,
-      total,
-      refundable_deposits: refundable,
-      total_payable: round(total + refundable),
-    },
-    average_nightly_rate: priced ? round(rate / priced) : null,
-    tax_rate: priced ? taxRate : null,
-    accuracy: excluded ? 'incomplete' : estimated ? 'estimated' : 'exact',
-    rate_range: priced ? { min: round(low), max: round(high) } : null,
+    rate,
+    discounts: discount,
+    fees: feeTotal,
+    taxes,
+    total,
+    refundable_deposits: refundable,
+    total_payable: round(total + refundable),
+    taxRate,
   };
 }
 
-/** One fee's amount for the stay, by its type (docs/decisions.md#property-and-fee-types); an unknown type counts once, like flat. */
 export function feeAmount(
   fee: PricedFee,
   stay: { nights: number; adults: number; children: number; rentAfterDiscounts: number },

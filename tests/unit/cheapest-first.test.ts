@@ -4,7 +4,7 @@ import { fxRates } from '@/lib/site/replica/fx';
 import { indexOfEntries, type ReplicaEntry, replicaEntryOf } from '@/lib/site/replica/in-memory';
 import type { ReplicaSummary } from '@/lib/site/replica/types';
 import type { SearchRequest } from '@/lib/site/search';
-import { cardPrice } from '@/lib/site/search/card-price';
+import { cardPrice, stayFigures } from '@/lib/site/search/card-price';
 import { searchIndex } from '@/lib/site/search/from-replica';
 
 /*
@@ -151,4 +151,29 @@ describe('a search by price, priced lazily', () => {
       }
     },
   );
+});
+
+describe('a card’s figure without the card', () => {
+  it('equals the card’s compared figure to the cent, for every rental and stay it answers', () => {
+    let answered = 0;
+    for (const [checkin, checkout] of [
+      ['2027-01-10', '2027-01-15'],
+      ['2027-01-28', '2027-02-06'],
+      ['2027-03-01', '2027-03-29'],
+    ] as const) {
+      const stay = { checkin, checkout, adults: 3, children: 1 };
+      for (const currency of ['EUR', 'USD']) {
+        const fast = stayFigures(stay, currency, fx);
+        for (const e of entries) {
+          const n = fast(e);
+          if (n === undefined) continue;
+          answered++;
+          const p = cardPrice(e, { stay, currency, today: TODAY }, fx);
+          expect(n, `${e.id} ${checkin} ${currency}`).toBe(p.converted ? p.converted.nightly : p.nightly);
+        }
+      }
+    }
+    // Without promotions and inside the calendars, every one: 3 stays, 2 currencies, 3,000 rentals.
+    expect(answered).toBe(3 * 2 * entries.length);
+  });
 });

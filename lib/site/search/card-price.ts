@@ -12,6 +12,7 @@ import {
   totalCeilingOf,
   totalFloor,
   totalFloorOf,
+  totalsOf,
 } from '@/lib/rules';
 import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
 import { hasDates, type Stay } from '@/lib/site/browser/stay';
@@ -189,6 +190,43 @@ export function cardPrice(entry: ReplicaEntry, ask: PriceAsk, fx: FxRates): Card
       nightly: price.nightly === null ? null : convert(price.nightly, price.currency, currency, fx),
     };
   return price;
+}
+
+/**
+ * The card's compared figure for a dated stay at many rentals (its nightly total, in the display currency
+ * when converted), exactly as cardPrice gives it, without making the card: where no promotion can apply, the
+ * quote's totals (lib/rules totalsOf) of the rent summed over the calendar's slice. Null where the card has
+ * no price; undefined where the calendar cannot say or a promotion may apply (ask cardPrice). For the
+ * rentals a search compares but does not show: its histogram's sample, its lazy order's candidates.
+ */
+export function stayFigures(
+  stay: DatedStay,
+  currency: string,
+  fx: FxRates,
+): (entry: ReplicaEntry) => number | null | undefined {
+  const nights = daysBetween(stay.checkin, stay.checkout);
+  const fit = { ...stay, property: { bedrooms: 0, sleeps: 0, priceOnRequest: false } };
+  const ask = {
+    adults: stay.adults,
+    children: stay.children,
+    minorUnits: 2,
+    fees: [],
+    taxRates: [],
+  } as Parameters<typeof totalsOf>[0];
+  return (entry) => {
+    const r = entry.rates;
+    if (r.promotions?.length) return undefined;
+    if (onRequest(r)) return null;
+    fit.property.bedrooms = entry.summary.bedrooms;
+    const slice = sliceRent(entry.calendar, bedroomsPriced(fit), stay.checkin, nights);
+    if (!slice) return undefined;
+    if (slice.missing > 0) return null;
+    ask.minorUnits = minorUnits(r.currency);
+    ask.fees = r.fees;
+    ask.taxRates = r.taxRates;
+    const nightly = totalsOf(ask, nights, slice.rent, 0).total / nights;
+    return r.currency === currency ? nightly : convert(nightly, r.currency, currency, fx);
+  };
 }
 
 /**

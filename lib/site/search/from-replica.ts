@@ -43,6 +43,7 @@ import {
   stayBounds,
   stayCeilingBounds,
   stayCeilings,
+  stayFigures,
   stayFloors,
   stayRefusal,
 } from './card-price';
@@ -400,6 +401,8 @@ interface Pricer {
   prices: Map<number, CardPrice>;
   stays: Map<number, CardStay> | null;
   price: (e: ReplicaEntry) => CardPrice;
+  /** The card's compared figure, as `price` would give it, made without the card where it can be. */
+  figure: (e: ReplicaEntry) => number | null;
   floor: ((e: ReplicaEntry) => number) | null;
   /** A cheaper bound below `floor` (the floor itself where it is cheap already). */
   bound: ((e: ReplicaEntry) => number) | null;
@@ -410,46 +413,64 @@ interface Pricer {
 }
 
 function pricer(r: SearchRequest, ask: PriceAsk, fx: FxRates, flex: FlexibleRentals | null): Pricer {
+  return flex ? flexiblePricer(r, fx, flex) : datedPricer(r, ask, fx);
+}
+
+/** A flexible search's: each rental's cheapest stay of the window, priced (then kept in `stays`). */
+function flexiblePricer(r: SearchRequest, fx: FxRates, flex: FlexibleRentals): Pricer {
   const prices = new Map<number, CardPrice>();
-  if (flex) {
-    const stays = new Map<number, CardStay>();
-    const floor = (e: ReplicaEntry) => {
-      const f = flex.floor(e.id);
-      if (!Number.isFinite(f) || e.rates.currency === r.currency) return f;
-      return convert(f, e.rates.currency, r.currency, fx) ?? Number.POSITIVE_INFINITY;
-    };
-    return {
-      prices,
-      stays,
-      price: (e) => {
-        let price = prices.get(e.id);
-        if (!price) {
-          const best = flex.cheapest(e);
-          price = best.price;
-          prices.set(e.id, price);
-          stays.set(e.id, { checkin: best.checkin, checkout: best.checkout });
-        }
-        return price;
-      },
-      floor,
-      // The floor is already cheap (worked out when the rental was matched).
-      bound: floor,
-      ceiling: null,
-      ceilingBound: null,
-    };
-  }
+  const stays = new Map<number, CardStay>();
+  const floor = (e: ReplicaEntry) => {
+    const f = flex.floor(e.id);
+    if (!Number.isFinite(f) || e.rates.currency === r.currency) return f;
+    return convert(f, e.rates.currency, r.currency, fx) ?? Number.POSITIVE_INFINITY;
+  };
+  const price = (e: ReplicaEntry) => {
+    let p = prices.get(e.id);
+    if (!p) {
+      const best = flex.cheapest(e);
+      p = best.price;
+      prices.set(e.id, p);
+      stays.set(e.id, { checkin: best.checkin, checkout: best.checkout });
+    }
+    return p;
+  };
+  return {
+    prices,
+    stays,
+    price,
+    figure: (e) => compared(price(e)),
+    floor,
+    // The floor is already cheap (worked out when the rental was matched).
+    bound: floor,
+    ceiling: null,
+    ceilingBound: null,
+  };
+}
+
+/** A search's with dates (the stay's quote) or without ("from" a nightly rate). */
+function datedPricer(r: SearchRequest, ask: PriceAsk, fx: FxRates): Pricer {
+  const prices = new Map<number, CardPrice>();
   const { checkin, checkout } = ask.stay;
   const dated = checkin && checkout ? { ...ask.stay, checkin, checkout } : null;
+  const price = (e: ReplicaEntry) => {
+    let p = prices.get(e.id);
+    if (!p) {
+      p = cardPrice(e, ask, fx);
+      prices.set(e.id, p);
+    }
+    return p;
+  };
+  const fast = dated ? stayFigures(dated, r.currency, fx) : null;
   return {
     prices,
     stays: null,
-    price: (e) => {
-      let price = prices.get(e.id);
-      if (!price) {
-        price = cardPrice(e, ask, fx);
-        prices.set(e.id, price);
-      }
-      return price;
+    price,
+    figure: (e) => {
+      const known = prices.get(e.id);
+      if (known) return compared(known);
+      const n = fast?.(e);
+      return n === undefined ? compared(price(e)) : n;
     },
     floor: dated ? stayFloors(dated, r.currency, fx) : null,
     bound: dated ? stayBounds(dated, r.currency, fx) : null,
@@ -554,7 +575,8 @@ function pricedFirst(
   boundAt: ((p: number) => number) | null,
   at: number[] | null,
 ): ReplicaEntry[] {
-  const figure = (e: ReplicaEntry) => compared(how.price(e));
+  // The candidates' figures, exact, without making their cards: the page's are made when it is answered.
+  const figure = how.figure;
   // A whole-catalog search reads its matches' bounds from the walk's arrays, by their places in it.
   const walked = boundAt && at ? (_: ReplicaEntry, i: number) => boundAt(at[i]!) : null;
   const top =
@@ -588,7 +610,9 @@ function histogram(results: ReplicaEntry[], currency: string, how: Pricer): Face
   const step = every ? 1 : results.length / HISTOGRAM_SAMPLE;
   const nightly: number[] = [];
   for (let i = 0; i < results.length; i += step) {
-    const n = compared(how.price(results[Math.floor(i)]!));
+    const e = results[Math.floor(i)]!;
+    // A small answer's cards are all priced (the map shows them); a sample's figures need no card.
+    const n = every ? compared(how.price(e)) : how.figure(e);
     if (n !== null) nightly.push(n);
   }
   return histogramOf(nightly, currency, !every);
