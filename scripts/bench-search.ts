@@ -1,13 +1,20 @@
-// `npm run bench:search`: the site's replica of the catalog and search from it, on 127.0.0.1.
-// 1. First load: starts a production server (3,000-property demo catalog) with an empty replica behind a
-//    counting proxy, and reports how long the load takes and how many upstream calls it makes. By default
-//    the site's real budget applies (550 a minute, of which the load may use 75 %: ~15 minutes for 3,000
-//    properties); BENCH_FAST_LOAD=1 lifts every limit to time the load's own work instead.
+// `npm run bench:search`: the site's replica of the catalog and search from it, on 127.0.0.1, for a demo
+// catalog of DEMO_PROPERTIES rentals (default 3,000; issue 30 asks 3,000 and 30,000).
+// 1. First load: starts a production server with an empty replica behind a counting proxy, and reports how
+//    long the load takes and how many upstream calls it makes. By default the site's real budget applies
+//    (550 a minute, of which the load may use 75 %); BENCH_FAST_LOAD=1 lifts every limit to time the load's
+//    own work instead.
 // 2. Warm searches: dated searches sorted by price over the whole catalog, 8 connections for SEARCH_SECONDS
 //    (default 15): the same 50 searches repeated (answers remembered), then searches never asked before
-//    (the index warm, every price computed). Floors: p95 ≤ 150 ms and 0 upstream requests per 100 searches.
+//    (the index warm, every search worked out afresh).
 // 3. Flexible dates: "a week / a weekend / N nights in <months>" over the whole catalog, never asked before
-//    (each rental's cheapest stay of the window worked out), 8 connections. Floor: p95 ≤ 250 ms, 0 upstream.
+//    (each rental's cheapest stay of the window worked out), 8 connections.
+// Each run reports p50/p95/p99, searches per CPU-second of the server (its processes' user + system time),
+// errors and upstream requests; then the server's peak RSS and its memory per property (RSS after the
+// load less RSS before it, over the properties). Floors, checked here and not in a timed test (issue 30):
+// never-asked and repeated p95 ≤ 50 ms up to 3,000 rentals, ≤ 150 ms at 30,000 (scaled between), with
+// ≥ 50 searches per CPU-second at 30,000; flexible p95 ≤ 250 ms up to 3,000; peak RSS ≤ 1.5 GB at 30,000; 0 errors and 0
+// upstream requests. The run exits non-zero under a floor.
 // BENCH_KEEP_REPLICA=1 keeps the replica a previous run loaded, to measure searches again without a load.
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,7 +25,18 @@ import { startBenchServer } from './bench/server';
 const CONNECTIONS = 8;
 const SECONDS = Number(process.env.SEARCH_SECONDS ?? 15);
 const FAST = process.env.BENCH_FAST_LOAD === '1';
-const DATA_DIR = '.bench/search';
+const PROPERTIES = Number(process.env.DEMO_PROPERTIES ?? 3000);
+// A catalog of each size is seeded once and kept between runs.
+const DATA_DIR = `.bench/search-${PROPERTIES}`;
+/** Issue 30's floors for this size: p95 of a dated search, searches per CPU-second, peak RSS. */
+const LARGE = PROPERTIES >= 30_000;
+const FLOORS = {
+  p95: PROPERTIES <= 3000 ? 50 : LARGE ? 150 : 50 + (100 * (PROPERTIES - 3000)) / 27_000,
+  perCpuSecond: LARGE ? 50 : 0,
+  // Flexible dates: the demo catalog's floor (issue 29); at a larger catalog reported, not a floor.
+  flexibleP95: PROPERTIES <= 3000 ? 250 : Number.POSITIVE_INFINITY,
+  peakRssMb: LARGE ? 1536 : Number.POSITIVE_INFINITY,
+};
 
 const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
@@ -63,6 +81,7 @@ async function main() {
   const started = Date.now();
   const server = await startBenchServer({
     DATA_DIR,
+    DEMO_PROPERTIES: String(PROPERTIES),
     SVC_BASE_URL: `${proxyUrl}/v2`,
     SITE_RATE_LIMIT_PER_MINUTE: '100000000',
     SITE_PAGE_VIEWS_PER_MINUTE: '100000000',
@@ -73,12 +92,13 @@ async function main() {
   let failed = false;
   try {
     const listening = Date.now();
-    let answer: { source: string; pagination: { total: number } } | undefined;
+    const rssBefore = server.rssMb();
+    let answer: { source: string; loading?: unknown; pagination: { total: number } } | undefined;
     const deadline = Date.now() + 40 * 60_000;
     let lastLog = 0;
     for (;;) {
       answer = await (await fetch(`${server.origin}/api/search?per_page=1`)).json();
-      if (answer?.source === 'replica') break;
+      if (answer?.source === 'replica' && !answer.loading) break;
       if (Date.now() > deadline) throw new Error('The replica did not finish its first load in 40 minutes.');
       if (Date.now() - lastLog > 60_000) {
         lastLog = Date.now();
@@ -94,7 +114,10 @@ async function main() {
       `\nfirst load (${FAST ? 'limits lifted' : 'default budget: 550 a minute, 75 % for the load'}): ${answer.pagination.total} properties in ${loadSeconds.toFixed(0)} s after the server listened (${((Date.now() - started) / 1000).toFixed(0)} s after start), ${loadCalls} upstream calls`,
     );
 
+    const rssAfter = server.rssMb();
+    const perProperty = ((rssAfter - rssBefore) * 1024 * 1024) / answer.pagination.total;
     const run = async (paths: string[], repeat: boolean) => {
+      const cpuBefore = server.cpuSeconds();
       const latencies: number[] = [];
       let errors = 0;
       let next = 0;
@@ -108,13 +131,19 @@ async function main() {
             const res = await fetch(`${server.origin}${p}`);
             const body = await res.json();
             latencies.push(performance.now() - t);
-            if (res.status !== 200 || body.source !== 'replica') errors++;
+            if (res.status !== 200 || body.source !== 'replica' || body.loading) errors++;
           }
         }),
       );
       // The sync's own poll of the change feed runs on its clock whatever visitors do: not a search's call.
       const searches = upstream.slice(before).filter((u) => !u.includes('/properties/changes?since'));
-      return { latencies, errors, upstream: searches.length };
+      return {
+        latencies,
+        errors,
+        upstream: searches.length,
+        cpu: server.cpuSeconds() - cpuBefore,
+        peakMb: server.peakRssMb(),
+      };
     };
     const search = (i: number) => {
       const start = 10 + (i % 400);
@@ -140,24 +169,25 @@ async function main() {
       Array.from({ length: 3000 }, (_, i) => flexible(i)),
       false,
     );
-    for (const [name, r, floor] of [
-      ['the same 50 searches repeated', repeated, 150],
-      ['searches never asked before', fresh, 150],
-      ['flexible-date searches never asked before', flex, 250],
+    for (const [name, r, floor, perCpu] of [
+      ['the same 50 searches repeated', repeated, FLOORS.p95, 0],
+      ['searches never asked before', fresh, FLOORS.p95, FLOORS.perCpuSecond],
+      ['flexible-date searches never asked before', flex, FLOORS.flexibleP95, 0],
     ] as const) {
       const p95 = percentile(r.latencies, 95);
       const per100 = (r.upstream / r.latencies.length) * 100;
+      const perCpuSecond = r.latencies.length / r.cpu;
       console.log(
-        `${name}: ${r.latencies.length} in ${SECONDS} s at ${CONNECTIONS} connections, p50 ${percentile(r.latencies, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, p99 ${percentile(r.latencies, 99).toFixed(0)} ms, errors ${r.errors}, upstream requests per 100 searches ${per100.toFixed(1)}`,
+        `${name}: ${r.latencies.length} in ${SECONDS} s at ${CONNECTIONS} connections (peak RSS so far ${r.peakMb.toFixed(0)} MB), p50 ${percentile(r.latencies, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (${Number.isFinite(floor) ? `floor ${floor.toFixed(0)}` : 'no floor'}), p99 ${percentile(r.latencies, 99).toFixed(0)} ms, ${perCpuSecond.toFixed(0)} searches per CPU-second${perCpu ? ` (floor ${perCpu})` : ''}, errors ${r.errors}, upstream requests per 100 searches ${per100.toFixed(1)}`,
       );
-      if (p95 > floor || r.errors > 0 || r.upstream > 0) failed = true;
+      if (p95 > floor || perCpuSecond < perCpu || r.errors > 0 || r.upstream > 0) failed = true;
     }
-    console.log(`server peak RSS ${server.peakRssMb().toFixed(0)} MB`);
+    const peak = server.peakRssMb();
     console.log(
-      failed
-        ? '\nUnder a floor (p95 ≤ 150 ms, flexible ≤ 250 ms, 0 errors, 0 upstream requests).'
-        : '\nEvery floor met.',
+      `server peak RSS ${peak.toFixed(0)} MB${Number.isFinite(FLOORS.peakRssMb) ? ` (floor ${FLOORS.peakRssMb})` : ''}; RSS ${rssBefore.toFixed(0)} MB before the load, ${rssAfter.toFixed(0)} MB after it: ${(perProperty / 1024).toFixed(1)} KB per property`,
     );
+    if (peak > FLOORS.peakRssMb) failed = true;
+    console.log(failed ? '\nUnder a floor (above).' : '\nEvery floor met.');
   } finally {
     await server.stop();
     proxy.close();

@@ -10,6 +10,8 @@ export interface BenchServer {
   origin: string;
   /** Peak resident memory of the server processes (the wrapper excluded) seen so far, in MB. */
   peakRssMb: () => number;
+  /** Resident memory of the server processes now, in MB. */
+  rssMb: () => number;
   /**
    * CPU time the server processes have used so far (user + system, every thread), in seconds: with it, a
    * figure per CPU-second that holds on a machine whose cores other work shares.
@@ -133,6 +135,7 @@ export async function startBenchServer(
   const sample = () => {
     const total = descendants(child.pid!).reduce((sum, pid) => sum + rssMb(pid), 0);
     peak = Math.max(peak, total);
+    return total;
   };
   const sampler = setInterval(sample, 250);
   sampler.unref();
@@ -142,6 +145,7 @@ export async function startBenchServer(
       sample();
       return peak;
     },
+    rssMb: sample,
     cpuSeconds: () => descendants(child.pid!).reduce((sum, pid) => sum + cpuOf(pid), 0),
     alive: () => child.exitCode === null && child.signalCode === null,
     stop: async () => {
