@@ -133,7 +133,9 @@ function run(
 // Once, untimed: the index's arrays for walking the whole catalog are made by its first search.
 const warm = performance.now();
 searchIndex(index, { ...request(0, undefined), sort: 'id' }, today, fx);
-console.log(`the whole-catalog walk's arrays made (first search): ${(performance.now() - warm).toFixed(0)} ms`);
+console.log(
+  `the whole-catalog walk's arrays made (first search): ${(performance.now() - warm).toFixed(0)} ms`,
+);
 run('whole catalog', () => undefined, 40);
 run('whole catalog by highest price', () => undefined, 0, '-price');
 run('one destination (top 20 by size)', (i) => places[i % Math.min(20, places.length)], 40);
