@@ -193,3 +193,70 @@ describe('a stay that cannot be had is not searched', () => {
     });
   });
 });
+
+describe('a whole-catalog search after the sync changed some rentals', () => {
+  // 400 rentals in one place, so the same search is answered by the walk (no place) and rental by rental
+  // (the place): the next index version's walk is the previous one with the changed rentals written again.
+  const unchanged = (id: number) => entry(id, { periods: year(60 + (id % 37) * 5, 1 + (id % 3)) });
+  // Changed: a new rate, a stay booked, a party it no longer sleeps, price on request.
+  const changed = (id: number) =>
+    [
+      // Half of these now ask five nights: refused for the three asked.
+      entry(id, { periods: year(20 + (id % 5), (id / 10) % 8 === 0 ? 5 : 1) }),
+      entry(id, { periods: year(70), booked: ['2027-02-01', '2027-02-20'] }),
+      entry(id, { periods: year(80), sleeps: 1 }),
+      entry(id, { onRequest: true }),
+    ][(id / 10) % 4]!;
+  const first = Array.from({ length: 400 }, (_, i) => unchanged(i + 1));
+  // The next version holds the unchanged rentals' very entries (as an index reloading changed rows does).
+  const many = (change: (id: number) => boolean) => first.map((e) => (change(e.id) ? changed(e.id) : e));
+  const place = { descendants: new Map([[1, new Set([1])]]) };
+  const ask = (
+    ix: ReturnType<typeof indexOfEntries>,
+    location?: number,
+    sort: SearchRequest['sort'] = 'price',
+  ) =>
+    searchIndex(
+      ix,
+      {
+        location,
+        stay: { checkin: '2027-02-05', checkout: '2027-02-08', adults: 2, children: 0 },
+        sort,
+        price: {},
+        page: 1,
+        perPage: 400,
+        currency: 'EUR',
+        params: '',
+      },
+      TODAY,
+      fxRates(),
+    );
+
+  it('answers as a rental-by-rental search of the same version', () => {
+    const before = indexOfEntries(
+      many(() => false),
+      place,
+    );
+    expect(ids(ask(before))).toEqual(ids(ask(before, 1)));
+    // The same rentals in the same places, 40 of them changed: the walk is patched, not made again.
+    const after = indexOfEntries(
+      many((id) => id % 10 === 0),
+      place,
+    );
+    for (const sort of ['price', '-price', 'id'] as const) {
+      const walked = ask(after, undefined, sort);
+      const one = ask(after, 1, sort);
+      expect(ids(walked), sort).toEqual(ids(one));
+      expect(walked.unbookable, sort).toEqual(one.unbookable);
+      expect(walked.facets, sort).toEqual(one.facets);
+    }
+    // And the changes show: booked on the dates, too small, on request (last), a longer minimum, cheaper.
+    expect(ids(ask(before))).toContain(10);
+    expect(ids(ask(before))).toContain(80);
+    expect(ids(ask(after))).not.toContain(80);
+    expect(ids(ask(after))).not.toContain(10);
+    expect(ids(ask(after))).not.toContain(20);
+    expect(ids(ask(after)).at(-1)).toBe(390);
+    expect(ids(ask(after))[0]).toBe(40);
+  });
+});

@@ -418,21 +418,31 @@ const BOOKED_WORDS = Math.ceil(CALENDAR_DAYS / 32);
 export function packCalendars(calendars: readonly (StayCalendar | null)[]): PackedCalendars {
   const stride = BOOKED_WORDS + Math.ceil((2 * CALENDAR_DAYS + 1) / 32);
   const count = calendars.length;
-  const bits = new Uint32Array(count * stride);
-  const base = new Int32Array(count).fill(-1);
-  const days = new Map<string, number>();
-  calendars.forEach((c, p) => {
-    if (!c || c.days !== CALENDAR_DAYS || c.booked.buffer.byteLength !== stride * 4) return;
-    const words = new Uint32Array(c.booked.buffer);
-    for (let w = 0; w < stride; w++) bits[w * count + p] = words[w]!;
-    let d = days.get(c.base);
-    if (d === undefined) {
-      d = daysBetween(EPOCH, c.base);
-      days.set(c.base, d);
-    }
-    base[p] = d;
-  });
-  return { stride, count, bits, base };
+  const pack = { stride, count, bits: new Uint32Array(count * stride), base: new Int32Array(count) };
+  for (const [p, c] of calendars.entries()) packCalendarAt(pack, p, c);
+  return pack;
+}
+
+/** The day numbers of calendars' first days: a pack's thousands share a few. */
+const baseDays = new Map<string, number>();
+
+/** Rental `p`'s calendar written into a pack (made again when the rental changed). */
+export function packCalendarAt(pack: PackedCalendars, p: number, c: StayCalendar | null): void {
+  const { stride, count, bits } = pack;
+  if (!c || c.days !== CALENDAR_DAYS || c.booked.buffer.byteLength !== stride * 4) {
+    pack.base[p] = -1;
+    for (let w = 0; w < stride; w++) bits[w * count + p] = 0;
+    return;
+  }
+  const words = new Uint32Array(c.booked.buffer);
+  for (let w = 0; w < stride; w++) bits[w * count + p] = words[w]!;
+  let d = baseDays.get(c.base);
+  if (d === undefined) {
+    if (baseDays.size > 64) baseDays.clear();
+    d = daysBetween(EPOCH, c.base);
+    baseDays.set(c.base, d);
+  }
+  pack.base[p] = d;
 }
 
 /** Whether any of bits [from, to) of a rental's run of words (starting at word `first`) is set. */
@@ -497,16 +507,15 @@ export const SAME_MIN_STAY = 0x80;
  * asks more: ask the calendar or the rules.
  */
 export function packMinStays(calendars: readonly (StayCalendar | null)[]): Uint8Array {
-  const count = calendars.length;
-  const out = new Uint8Array(count * CALENDAR_DAYS);
-  calendars.forEach((c, p) => {
-    if (!c || c.days !== CALENDAR_DAYS || !c.rates) {
-      for (let i = 0; i < CALENDAR_DAYS; i++) out[i * count + p] = MAX_RATES;
-      return;
-    }
-    for (let i = 0; i < CALENDAR_DAYS; i++) out[i * count + p] = dayMinStays(c, i);
-  });
+  const out = new Uint8Array(calendars.length * CALENDAR_DAYS);
+  for (const [p, c] of calendars.entries()) packMinStaysAt(out, calendars.length, p, c);
   return out;
+}
+
+/** Rental `p`'s days written into packMinStays' bytes for `count` rentals. */
+export function packMinStaysAt(out: Uint8Array, count: number, p: number, c: StayCalendar | null): void {
+  const known = c && c.days === CALENDAR_DAYS && c.rates;
+  for (let i = 0; i < CALENDAR_DAYS; i++) out[i * count + p] = known ? dayMinStays(c, i) : MAX_RATES;
 }
 
 /** The day number of `day` (days since 1970-01-01), as packed calendars count. */

@@ -2,14 +2,7 @@ import 'server-only';
 import { catalog, catalogClient } from '@/lib/catalog-client';
 import type { CatalogSort } from '@/lib/contract';
 import { daysBetween } from '@/lib/dates';
-import {
-  bedroomsPriced,
-  ceilingFromTerms,
-  ceilingTerms,
-  minorUnits,
-  overCapacity,
-  type StayProblem,
-} from '@/lib/rules';
+import { bedroomsPriced, overCapacity, type StayProblem } from '@/lib/rules';
 import { settings } from '@/lib/settings';
 import { inBounds } from '@/lib/site/browser/bounds';
 import { getSiteDb } from '@/lib/site/db/client';
@@ -20,10 +13,7 @@ import {
   freeFor,
   minStayAt,
   minStayOn,
-  type PackedCalendars,
-  packCalendars,
   packedFree,
-  packMinStays,
   SAME_MIN_STAY,
 } from '@/lib/site/replica/calendar';
 import { convert, type FxRates } from '@/lib/site/replica/fx';
@@ -47,18 +37,10 @@ import {
   stayFloors,
   stayRefusal,
 } from './card-price';
-import {
-  type FacetCodes,
-  facetCodes,
-  facetsAt,
-  facetsOf,
-  filtering,
-  histogramOf,
-  NO_FILTERS,
-  passes,
-} from './filters';
+import { facetsAt, facetsOf, filtering, histogramOf, NO_FILTERS, passes } from './filters';
 import { flexibleOptions, flexiblePlan } from './flexible';
 import type { SearchRequest } from './request';
+import { walkBoundsOf, walkOf } from './walk';
 
 /*
  * Search's adapter over the site's replica (lib/site/replica): the request answered from this process's
@@ -110,109 +92,6 @@ const BY: Record<CatalogSort, (a: ReplicaEntry, b: ReplicaEntry) => number> = {
   updated: (a, b) => cmp(a.summary.updated_at, b.summary.updated_at) || a.id - b.id,
   '-updated': (a, b) => cmp(b.summary.updated_at, a.summary.updated_at) || a.id - b.id,
 };
-
-/** The index's entries walked as arrays, made once per index: a whole-catalog search reads them fastest. */
-interface Walk {
-  entries: ReplicaEntry[];
-  sleeps: Int32Array;
-  bedrooms: Int32Array;
-  calendars: PackedCalendars;
-  /** The longest minimum stay any of its rates asks (0: none): a stay this long no rule refuses for length. */
-  longestMinStay: Int32Array;
-  /** Price on request: no minimum stay applies. */
-  onRequest: Uint8Array;
-  /** The longest minimum stay of each check-in day (calendar.ts's packMinStays, with `calendars.base`). */
-  minStays: Uint8Array;
-  /** The facts the filters count, packed (filters.ts), made when first asked. */
-  facets: () => FacetCodes;
-  /** Each rental's `least` (5 figures at `p * 5`) and currency (an index into `currencies`). */
-  least: Float64Array;
-  /** Each rental's `most` (3 at `p * 3`) and its rate sheet's ceilingTerms (17 at `p * 17`), made when asked. */
-  ceilings: () => { most: Float64Array; terms: Float64Array };
-  currency: Uint16Array;
-  currencies: string[];
-}
-
-/** The longest minimum stay a rate sheet's rates ask, the default rate's included. */
-function longestMinStay(rates: ReplicaEntry['rates']): number {
-  let longest = rates.defaultRate?.minStay ?? 0;
-  for (const p of rates.periods) longest = Math.max(longest, p.minStay ?? 0);
-  return longest;
-}
-const walks = new WeakMap<ReplicaIndex, Walk>();
-function walkOf(index: ReplicaIndex): Walk {
-  let walk = walks.get(index);
-  if (walk) return walk;
-  const entries = [...index.entries.values()];
-  let codes: FacetCodes | undefined;
-  let ceilings: { most: Float64Array; terms: Float64Array } | undefined;
-  const least = new Float64Array(entries.length * 5);
-  const currency = new Uint16Array(entries.length);
-  const currencies: string[] = [];
-  const currencyAt = new Map<string, number>();
-  entries.forEach((e, p) => {
-    least.set(e.least, p * 5);
-    let c = currencyAt.get(e.rates.currency);
-    if (c === undefined) {
-      c = currencies.push(e.rates.currency) - 1;
-      currencyAt.set(e.rates.currency, c);
-    }
-    currency[p] = c;
-  });
-  walk = {
-    entries,
-    sleeps: Int32Array.from(entries, (e) => e.summary.sleeps),
-    bedrooms: Int32Array.from(entries, (e) => e.summary.bedrooms),
-    calendars: packCalendars(entries.map((e) => e.calendar)),
-    longestMinStay: Int32Array.from(entries, (e) => longestMinStay(e.rates)),
-    onRequest: Uint8Array.from(entries, (e) => (e.rates.priceOnRequest ? 1 : 0)),
-    minStays: packMinStays(entries.map((e) => e.calendar)),
-    facets: () => {
-      codes ??= facetCodes(
-        index,
-        entries.map((e) => e.summary),
-      );
-      return codes;
-    },
-    least,
-    ceilings: () => {
-      if (!ceilings) {
-        const most = new Float64Array(entries.length * 3);
-        const terms = new Float64Array(entries.length * 17);
-        entries.forEach((e, p) => {
-          most.set(e.most, p * 3);
-          const r = e.rates;
-          terms.set(
-            ceilingTerms({ minorUnits: minorUnits(r.currency), fees: r.fees, taxRates: r.taxRates }),
-            p * 17,
-          );
-        });
-        ceilings = { most, terms };
-      }
-      return ceilings;
-    },
-    currency,
-    currencies,
-  };
-  walks.set(index, walk);
-  return walk;
-}
-
-/** stayBounds (card-price.ts) for the rentals of a walk, by their places in it: the same figures. */
-function walkBounds(walk: Walk, stay: DatedStay, currency: string, fx: FxRates): (p: number) => number {
-  const nights = daysBetween(stay.checkin, stay.checkout);
-  const regime = nights >= 28 ? 2 : nights >= 7 ? 1 : 0;
-  const { least, currencies } = walk;
-  return (p) => {
-    const at = p * 5;
-    const l = least[at + regime]!;
-    if (!Number.isFinite(l)) return l;
-    const nightly = l * (1 - least[at + 3]! / 100) - least[at + 4]! / nights;
-    const own = currencies[walk.currency[p]!]!;
-    if (own === currency) return nightly;
-    return convert(nightly, own, currency, fx) ?? Number.POSITIVE_INFINITY;
-  };
-}
 
 /**
  * Whether the rules allow a dated stay at a rental the catalog's filter found (`refusal` counted in the
@@ -637,40 +516,6 @@ function inPriceRange(found: ReplicaEntry[], range: SearchRequest['price'], how:
 }
 
 /**
- * A dated search's bounds of its matches' prices from the walk's arrays (`sign` 1: from below, stayBounds;
- * -1: minus a bound from above, stayCeilingBounds), by their places; null without dates.
- */
-function walkBoundsOf(index: ReplicaIndex, r: SearchRequest, fx: FxRates, sign: 1 | -1) {
-  const { checkin, checkout } = r.stay;
-  if (!checkin || !checkout) return null;
-  const stay = { ...r.stay, checkin, checkout };
-  return sign === 1
-    ? walkBounds(walkOf(index), stay, r.currency, fx)
-    : walkCeilingBounds(walkOf(index), stay, r.currency, fx);
-}
-
-/** stayCeilingBounds (card-price.ts) for the rentals of a walk, by their places in it, negated. */
-function walkCeilingBounds(
-  walk: Walk,
-  stay: DatedStay,
-  currency: string,
-  fx: FxRates,
-): (p: number) => number {
-  const nights = daysBetween(stay.checkin, stay.checkout);
-  const regime = nights >= 28 ? 2 : nights >= 7 ? 1 : 0;
-  const { most, terms } = walk.ceilings();
-  const party = { nights, adults: stay.adults, children: stay.children };
-  return (p) => {
-    const m = most[p * 3 + regime]!;
-    if (!Number.isFinite(m)) return -m;
-    const nightly = ceilingFromTerms(terms, p * 17, party, m * nights) / nights;
-    const own = walk.currencies[walk.currency[p]!]!;
-    if (own === currency || nightly === Number.POSITIVE_INFINITY) return -nightly;
-    return -(convert(nightly, own, currency, fx) ?? Number.POSITIVE_INFINITY);
-  };
-}
-
-/**
  * The answer, in order: filtered by the nightly price range and the filters (filters.ts), sorted by price or
  * the catalog's sort; with each filter's counts (the price range applied) and the price histogram. Every match
  * is priced only where the answer needs it (a price range); a dated or flexible search by lowest price, or a
@@ -703,7 +548,8 @@ function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRate
   const rest = { how, unbookable: matched.unbookable, facets };
   if (bounded) {
     const sign = sort === 'price' ? 1 : -1;
-    const top = pricedFirst(found, need, how, sign, at && walkBoundsOf(index, r, fx, sign), at);
+    const bounds = at && walkBoundsOf(walkOf(index), r.stay, r.currency, fx, sign);
+    const top = pricedFirst(found, need, how, sign, bounds, at);
     return { ids: top.map((e) => e.id), total: found.length, every: idsOf(found), ...rest };
   }
   // No whole price last, either way: an incomplete stay's, price on request.
