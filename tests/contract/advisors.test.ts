@@ -57,8 +57,10 @@ const advisor = {
   email: 'ada@farnear.example',
   phone: '+44 20 7946 0000',
 };
-const CHECKIN = addDays(today(), 120);
-const CHECKOUT = addDays(today(), 127);
+// A week about four months ahead, from the 20th: inside one rate season whatever today is (the demo's
+// seasons turn on the 1st, 8th, 15th, 16th and 19th), so a rate edit moves its price.
+const CHECKIN = `${addDays(today(), 120).slice(0, 8)}20`;
+const CHECKOUT = addDays(CHECKIN, 7);
 
 /** Rentals free for the week, whose quote the catalog gives (not on request). */
 const rentals: number[] = [];

@@ -84,7 +84,7 @@ describe('listings that end as the document allows', () => {
     expect(first.status).toBe(200);
     expect(first.body.source).toBe('upstream');
     // The replica has not started here: the results say prices are loading, and the browser keeps no copy.
-    expect(first.body.loading).toEqual({ percent: 0 });
+    expect(first.body.loading).toEqual({ percent: 0, seconds_left: null });
     expect(first.headers.get('cache-control')).toBe('no-store');
     const pages = first.body.pagination.total_pages;
     expect(pages).toBeGreaterThan(1);
