@@ -6,6 +6,7 @@ import 'server-only';
  *   request.ts        SearchRequest: the URL cleaned once and parsed by the contract's rules, carried whole
  *   answer.ts         answerSearch: the replica answers, or the upstream while the replica's first load runs
  *   from-replica.ts   the replica's adapter: filter, price, sort and page over the in-memory index
+ *   walk.ts           the whole catalog as typed arrays for a search over every rental, patched per version
  *   from-upstream.ts  the upstream's adapter: the catalog's GET /properties (no prices)
  *   card-price.ts     a card's price for the stay searched, as the quote would give it (lib/rules)
  *   views.ts          what pages show: the first view of a search, a few recent rentals
