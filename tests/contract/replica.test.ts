@@ -423,9 +423,17 @@ describe('the replica', { timeout: 180_000 }, () => {
           ORDER BY min(id) DESC LIMIT 1`,
     );
     expect(place!.first).toBeGreaterThan(100);
-    // The new database first: its first opening in a process can take seconds, and the catalog's idle
-    // connection would close meanwhile under the next call.
+    // The new database first: its first opening in a process (the Postgres lane's first PGlite) holds the
+    // event loop for seconds, and the catalog's idle connections close meanwhile under the next calls. A few
+    // calls that may fail take them out of the client's pool before the test's own.
     const handle = await openSiteDatabase('memory://');
+    for (let tries = 0; tries < 8; tries++) {
+      const ok = await catalogClient()
+        .listLocations()
+        .then(() => true)
+        .catch(() => false);
+      if (ok) break;
+    }
     const theirs = await upstreamIds({ location: place!.id });
     installSiteDatabase(handle);
     const forget = () => {
