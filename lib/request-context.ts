@@ -31,6 +31,42 @@ export interface RequestContext {
    * place of the framework's error shell.
    */
   answer?: { status: number; headers: Record<string, string>; body: string };
+  /**
+   * What the page being rendered read, when the server may keep it in the page cache
+   * (lib/site/page-cache.ts): set by scripts/serve.mjs for the pages a visitor does not change.
+   */
+  page?: PageReads;
+}
+
+/** What a page's render read: what expires it, until when it holds, and whether it may be kept at all. */
+export interface PageReads {
+  /** The catalog cache's tags of every answer read (`property:12:rates`, `locations`, …). */
+  tags: Set<string>;
+  /** The earliest time an answer read stops being fresh (ms since the epoch). */
+  freshUntil: number;
+  /** The version of the replica's index the page's search was answered from. */
+  replica?: string;
+  /** Why this render must not be kept (an answer served stale, a read that failed, a load under way). */
+  unfit?: string;
+}
+
+/** Tells the page being rendered (if any is watched) what it read: tags and freshness, or why it is unfit. */
+export function notePageRead(
+  read: { tags: readonly string[]; freshUntil: number } | { unfit: string } | { replica: string },
+): void {
+  const page = currentRequest()?.page;
+  if (!page) return;
+  if ('unfit' in read) {
+    page.unfit ??= read.unfit;
+    return;
+  }
+  if ('replica' in read) {
+    if (page.replica !== undefined && page.replica !== read.replica) page.unfit ??= 'the replica moved';
+    page.replica = read.replica;
+    return;
+  }
+  for (const tag of read.tags) page.tags.add(tag);
+  page.freshUntil = Math.min(page.freshUntil, read.freshUntil);
 }
 
 const storage = () => processSingleton('request-context', () => new AsyncLocalStorage<RequestContext>());

@@ -39,6 +39,15 @@ export interface CacheOptions {
   onlyTheirs?: (error: unknown) => boolean;
 }
 
+/**
+ * What a read used, told to whoever watches reads (a page being rendered for the page cache,
+ * lib/site/page-cache.ts): its tags and until when its answer is fresh, or that it was not a fresh answer
+ * (served stale, or failed), which a page built on it must not be kept for.
+ */
+export type ReadSeen =
+  | { tags: readonly string[]; freshUntil: number }
+  | { tags: readonly string[]; fresh: false };
+
 export interface CacheStats {
   hits: number;
   misses: number;
@@ -52,11 +61,13 @@ export class TaggedCache {
   private readonly keysByTag = new Map<string, Set<string>>();
   private readonly inflight = new Map<string, Promise<unknown>>();
   readonly stats: CacheStats = { hits: 0, misses: 0, staleServed: 0, expired: 0 };
+  private readonly onRead?: (read: ReadSeen) => void;
 
   constructor(
-    options: { maxBytes: number; maxStaleMs?: number },
+    options: { maxBytes: number; maxStaleMs?: number; onRead?: (read: ReadSeen) => void },
     private readonly now: () => number = Date.now,
   ) {
+    this.onRead = options.onRead;
     // A stale entry is kept this long past its freshness, for serving while the upstream is down.
     this.maxStaleMs = options.maxStaleMs ?? 24 * 3_600_000;
     this.entries = new LRUCache<string, Entry>({
@@ -70,6 +81,24 @@ export class TaggedCache {
 
   /** The answer for `key`: cached and fresh, or loaded (once, however many ask at the same time). */
   async get<T>(key: string, options: CacheOptions, load: () => Promise<T>): Promise<T> {
+    if (!this.onRead) return this.answer(key, options, load);
+    const told = this.onRead;
+    const { tags } = options;
+    try {
+      const value = await this.answer(key, options, load);
+      const held = this.entries.peek(key);
+      // What was read is what the cache holds now, unless it was served stale (or not kept at all).
+      if (held && !held.stale && 'value' in held && held.value === value)
+        told({ tags, freshUntil: held.freshUntil });
+      else told({ tags, fresh: false });
+      return value;
+    } catch (error) {
+      told({ tags, fresh: false });
+      throw error;
+    }
+  }
+
+  private async answer<T>(key: string, options: CacheOptions, load: () => Promise<T>): Promise<T> {
     const entry = this.entries.get(key);
     if (entry && !entry.stale && this.now() < entry.freshUntil) {
       this.stats.hits++;
@@ -79,7 +108,7 @@ export class TaggedCache {
     const pending = this.inflight.get(key) as Promise<T> | undefined;
     if (pending)
       return pending.catch((error: unknown) => {
-        if (options.onlyTheirs?.(error)) return this.get(key, options, load);
+        if (options.onlyTheirs?.(error)) return this.answer(key, options, load);
         throw error;
       });
     this.stats.misses++;

@@ -2,7 +2,7 @@ import 'server-only';
 import { upstreamOf } from '@/lib/embedded-key';
 import { observeUpstream, setMetricSources } from '@/lib/metrics';
 import { forgetProcessSingleton, processSingleton } from '@/lib/process-singleton';
-import { currentRequest } from '@/lib/request-context';
+import { currentRequest, notePageRead } from '@/lib/request-context';
 import { settings } from '@/lib/settings';
 import { RequestBudget } from './budget';
 import { TaggedCache } from './cache';
@@ -41,7 +41,12 @@ function held(): Held {
       // One id follows a page's request upstream too, as the /api routes pass theirs.
       requestIdNow: () => currentRequest()?.requestId,
     });
-    const cache = new TaggedCache({ maxBytes: s.CACHE_MAX_MB * 1024 * 1024 });
+    const cache = new TaggedCache({
+      maxBytes: s.CACHE_MAX_MB * 1024 * 1024,
+      // A page being kept (lib/site/page-cache.ts) learns the tags that expire it from its reads.
+      onRead: (read) =>
+        notePageRead('fresh' in read ? { unfit: `a read of ${read.tags.join(', ')} was not fresh` } : read),
+    });
     const catalog = createCatalog(client, cache, {
       areaMs: s.CACHE_TTL_SECONDS * 1000,
       locationsMs: 24 * 3_600_000,
