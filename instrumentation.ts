@@ -4,8 +4,9 @@ import type { Instrumentation } from 'next';
  * Runs once when a server process starts, before it serves requests: the embedded catalog service
  * opens its database (creating and filling it on first start), makes the site's own key when the site's
  * upstream is this server, and starts the catalog activity job; the
- * site opens its own database and starts its jobs (change-feed sync, lead worker). The failure log and the
- * probes' count are made here so that scripts/serve.mjs, which uses both before Next.js, finds them.
+ * site opens its own database and starts its jobs (change-feed sync, lead worker). The failure log, the
+ * probes' count and the page cache are made here so that scripts/serve.mjs, which uses them before Next.js,
+ * finds them.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -14,6 +15,8 @@ export async function register() {
   failureLog();
   const { installProbeGate } = await import('./lib/site/probe-gate');
   installProbeGate();
+  const { installPageCache } = await import('./lib/site/page-cache');
+  installPageCache();
   if (settings().CATALOG_API_ENABLED) {
     const { ensureDatabase, ensureSiteKey, getDb, startCatalogActivity } = await import('./lib/catalog-api');
     await ensureDatabase();

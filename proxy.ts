@@ -3,7 +3,7 @@ import { settings } from './lib/settings';
 import { pageViewWait, requestIdOf, visitorOf } from './lib/site/http';
 import { pageHeaders } from './lib/site/page-headers';
 import { refusalPage } from './lib/site/refusal-page';
-import { PREFETCH_HEADER } from './lib/visitor';
+import { PAGE_COUNTED_HEADER, PREFETCH_HEADER } from './lib/visitor';
 
 /**
  * Every page, per request (so settings are read when the server starts, not baked in at build):
@@ -17,7 +17,9 @@ export async function proxy(request: NextRequest) {
   const s = settings();
   const { pathname, search } = request.nextUrl;
   if (!request.headers.has(PREFETCH_HEADER)) {
-    const wait = await pageViewWait(visitorOf(request, s), pathname);
+    // A page the server may keep rendered was counted there already (lib/site/page-cache.ts).
+    const counted = Number(request.headers.get(PAGE_COUNTED_HEADER) ?? Number.NaN);
+    const wait = Number.isInteger(counted) ? counted : await pageViewWait(visitorOf(request, s), pathname);
     if (wait > 0) return tooManyPages(wait, pathname, `${pathname}${search}`, requestIdOf(request));
   }
   const response = NextResponse.next();

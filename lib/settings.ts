@@ -91,6 +91,8 @@ const schema = z.object({
   CACHE_MAX_MB: positiveInt.max(4096).default(64),
   /** Property areas and searches stay fresh until the sync expires them, at most this long. */
   CACHE_TTL_SECONDS: positiveInt.default(21_600),
+  /** The pages a visitor does not change, kept rendered (lib/site/page-cache.ts); 0: render every time. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(128),
   QUOTE_CACHE_SECONDS: positiveInt.default(120),
   /** The change-feed sync: in-process every SYNC_INTERVAL_SECONDS (the spec asks for at most hourly). */
   CATALOG_SYNC: flag.default(true),

@@ -14,6 +14,11 @@ export const PEER_HEADER = 'x-rental-peer';
 export const PREFETCH_HEADER = 'x-rental-prefetch';
 /** Set by the server on a GET /api/ready it has counted against the prober (lib/site/probe-gate.ts). */
 export const PROBE_COUNTED_HEADER = 'x-rental-probe-counted';
+/**
+ * Set by the server on a page it counted against the visitor's page views (lib/site/page-cache.ts): the
+ * seconds the visitor must wait, 0 when counted and allowed.
+ */
+export const PAGE_COUNTED_HEADER = 'x-rental-page-counted';
 
 export function visitorOf(request: Request, s: Pick<Settings, 'TRUSTED_PROXY_COUNT'>): string {
   return visitorFrom(request.headers.get(PEER_HEADER), request.headers.get('x-forwarded-for'), s);

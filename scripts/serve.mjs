@@ -33,6 +33,7 @@ if (!Number.isInteger(hstsSeconds) || hstsSeconds < 0) {
 const PEER_HEADER = 'x-rental-peer';
 const PREFETCH_HEADER = 'x-rental-prefetch';
 const PROBE_COUNTED_HEADER = 'x-rental-probe-counted';
+const PAGE_COUNTED_HEADER = 'x-rental-page-counted';
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 // What the browser and the partner API may use per path; everything else is a page (GET and HEAD).
 const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -243,6 +244,7 @@ const server = createServer(
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
     delete req.headers[PROBE_COUNTED_HEADER]; // only this server says a probe was counted
+    delete req.headers[PAGE_COUNTED_HEADER]; // or a page view
     // Next.js hides its router's headers from the proxy: a router's prefetch (an RSC request, answered with
     // the page's shell and no page) is marked for it here. On a plain GET the header means nothing (it was
     // a way to see a whole page without it counting), so it is taken away.
@@ -294,7 +296,11 @@ function serve(req, res, url, pathname, context) {
       Allow: 'GET, HEAD',
     });
   }
-  if (isPage(req, pathname)) answerFailedPage(req, res, context);
+  if (isPage(req, pathname)) {
+    const key = pageCache()?.key(req.method, url, req.headers['accept-encoding']);
+    if (key) return servePage(req, res, pathname, context, key);
+    answerFailedPage(req, res, context);
+  }
   if (pathname === '/api/ready' && probeGate())
     return countProbe(req, res).then((counted) => counted && pass(req, res));
   pass(req, res);
@@ -304,6 +310,79 @@ function pass(req, res) {
   handle(req, res).catch((error) => {
     console.error(error);
     if (!res.headersSent) refuse(req, res, 500, 'internal_error', 'Something went wrong on our side.');
+  });
+}
+
+/**
+ * A page a visitor does not change (lib/site/page-cache.ts says which, and keeps them): the view is counted
+ * against the visitor's limit here, once; a page kept is sent as it was rendered, with this answer's own
+ * request id; otherwise Next.js renders it (the proxy told it is counted, and how long the visitor must
+ * wait if over the limit), the reads of the render are watched, and its answer is offered to the cache.
+ */
+const pageCache = () => peekShared('site.page-cache');
+async function servePage(req, res, pathname, context, key) {
+  const pages = pageCache();
+  let wait;
+  try {
+    wait = await pages.count(req.headers[PEER_HEADER], req.headers['x-forwarded-for'], pathname);
+  } catch (error) {
+    console.error(error);
+    return refuse(req, res, 500, 'internal_error', 'Something went wrong on our side.');
+  }
+  req.headers[PAGE_COUNTED_HEADER] = String(wait);
+  const kept = wait === 0 ? pages.lookup(key) : null;
+  if (kept) {
+    res.writeHead(kept.status, {
+      ...kept.headers,
+      'Content-Length': kept.body.length,
+      'X-Page-Cache': 'hit',
+    });
+    return res.end(req.method === 'HEAD' ? undefined : kept.body);
+  }
+  if (wait === 0 && req.method === 'GET') {
+    context.watch = pages.watch();
+    context.page = context.watch.reads;
+    offerToCache(res, (answer) => pages.keep(key, context.watch, answer));
+    res.setHeader('X-Page-Cache', 'miss');
+  }
+  answerFailedPage(req, res, context);
+  pass(req, res);
+}
+
+/** Gathers what is sent (as sent: compressed when it is) and offers it, with its headers, once it is all out. */
+function offerToCache(res, keep) {
+  const chunks = [];
+  let bytes = 0;
+  const original = { write: res.write, end: res.end };
+  const gather = (chunk, encoding) => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function' || bytes < 0) return;
+    const buffer =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8')
+        : Buffer.from(chunk);
+    bytes += buffer.length;
+    if (bytes > 8 * 1024 * 1024)
+      bytes = -1; // not one to keep
+    else chunks.push(buffer);
+  };
+  res.write = function (chunk, encoding, ...rest) {
+    gather(chunk, encoding);
+    return original.write.call(this, chunk, encoding, ...rest);
+  };
+  res.end = function (chunk, encoding, ...rest) {
+    gather(chunk, encoding);
+    return original.end.call(this, chunk, encoding, ...rest);
+  };
+  res.once('finish', () => {
+    if (bytes < 0) return;
+    const headers = { ...res.getHeaders() };
+    delete headers['x-page-cache'];
+    delete headers['content-length'];
+    try {
+      keep({ status: res.statusCode, headers, body: Buffer.concat(chunks) });
+    } catch (error) {
+      console.error(error);
+    }
   });
 }
 

@@ -6,6 +6,7 @@ import { catalog } from '@/lib/catalog-client';
 import { processSingleton } from '@/lib/process-singleton';
 import { settings } from '@/lib/settings';
 import { logger } from './logger';
+import { pageCache } from './page-cache';
 
 /*
  * Cache expiries shared by every instance: each process keeps its own cache, so when several run, the
@@ -24,11 +25,16 @@ export interface Broadcast {
 }
 
 export function cacheBroadcast(cache: TaggedCache, redisUrl: string | undefined): Broadcast {
+  // The pages kept rendered (lib/site/page-cache.ts) go with the answers they were made from.
   const local = {
     expire: (tags: string[]) => {
       for (const tag of tags) cache.expireTag(tag);
+      pageCache()?.expire(tags);
     },
-    clear: () => cache.clear(),
+    clear: () => {
+      cache.clear();
+      pageCache()?.clear();
+    },
   };
   if (!redisUrl) {
     return {

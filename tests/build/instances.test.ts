@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '@/lib/catalog-api/db/client';
-import { editRates } from '@/lib/catalog-api/writers';
+import { editRates, reorderPhotos } from '@/lib/catalog-api/writers';
 import { type BenchServer, startBenchServer } from '../../scripts/bench/server';
 
 /*
@@ -242,6 +242,81 @@ describe.skipIf(!required && !(admin && redisUrl))('two instances, one database'
     const nightly = (text: string) => JSON.parse(text).rates.map((r: { nightly: number }) => r.nightly);
     expect(Math.max(...nightly(after))).toBeGreaterThan(Math.max(...nightly(before)));
   });
+
+  it('serves a property page rendered once, until the feed reports its rates or photos moved', async () => {
+    const cron = () =>
+      through(a, '/api/cron/sync', '192.0.2.2', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SECRET}` },
+      });
+    expect((await cron()).status).toBe(200);
+    const id = ids[7]!;
+    const pageOn = async (server: BenchServer) => {
+      const res = await through(server, `/properties/${id}`, '192.0.2.4');
+      expect(res.status).toBe(200);
+      return { html: res.text, kept: res.headers.get('x-page-cache') };
+    };
+    // The rates table's figures, and the gallery's first photo (the cover).
+    const figures = (html: string) =>
+      (html.match(/id="rates"[\s\S]*?<\/table>/)?.[0] ?? '')
+        .replace(/<[^>]*>/g, ' ')
+        .match(/\d[\d,]*(?:\.\d+)?/g)
+        ?.map((n) => Number(n.replaceAll(',', ''))) ?? [];
+    const cover = (html: string) => html.match(/<img[^>]*?src="([^"]+)"/)?.[1];
+    const photos = async () =>
+      JSON.parse((await through(a, `/api/properties/${id}/images`, '192.0.2.5')).text).images.map(
+        (i: { url: string }) => i.url,
+      );
+    const before = { a: await pageOn(a), b: await pageOn(b) };
+    expect((await pageOn(a)).kept).toBe('hit');
+    expect((await pageOn(b)).kept).toBe('hit');
+    expect(figures(before.a.html).length).toBeGreaterThan(2);
+    const urls: string[] = await photos();
+    expect(urls.length).toBeGreaterThan(1);
+    const photo = (url: string) => new URL(url).pathname.replace(/\.\w+$/, '');
+    expect(cover(before.a.html)).toContain(photo(urls[0]!));
+
+    const catalog = await openDatabase(databaseUrl(catalogDb));
+    try {
+      await editRates(catalog.db, id, 2);
+      expect(await reorderPhotos(catalog.db, id)).toBe(true);
+    } finally {
+      await catalog.close();
+    }
+    // Nothing told either instance yet: both still send the page they kept.
+    for (const [server, kept] of [
+      [a, before.a],
+      [b, before.b],
+    ] as const) {
+      const now = await pageOn(server);
+      expect(now.kept).toBe('hit');
+      expect(now.html).toBe(kept.html);
+    }
+    expect((await cron()).status).toBe(200);
+    // A ran the sync (its own expiry); B heard it on the broadcast. Both show the new rates (each season's
+    // nightly rate, as the rates route now gives it) and the photo moved to the front as the cover.
+    const sheet = JSON.parse((await through(a, `/api/properties/${id}/rates`, '192.0.2.5')).text);
+    const nightly: number[] = sheet.rates
+      .filter((r: { end_date: string }) => r.end_date >= day(0))
+      .map((r: { nightly: number }) => r.nightly);
+    expect(nightly.length).toBeGreaterThan(0);
+    const shows = (html: string) => nightly.every((n) => figures(html).some((m) => Math.abs(m - n) <= 1));
+    expect(shows(before.a.html)).toBe(false);
+    for (const [server, kept] of [
+      [a, before.a],
+      [b, before.b],
+    ] as const) {
+      let after = await pageOn(server);
+      for (let i = 0; i < 20 && after.html === kept.html; i++) {
+        await sleep(100);
+        after = await pageOn(server);
+      }
+      expect(shows(after.html)).toBe(true);
+      expect(cover(after.html)).toContain(photo(urls.at(-1)!));
+      // …and keeps the new page from then on.
+      expect((await pageOn(server)).kept).toBe('hit');
+    }
+  }, 120_000);
 
   it('holds one visitor to the per-visitor limit across both instances', async () => {
     // 60 requests at once from one visitor, half to each instance: one count in Redis lets 40 through.

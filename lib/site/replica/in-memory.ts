@@ -4,7 +4,7 @@ import { addDays, today } from '@/lib/dates';
 import { executeRows } from '@/lib/db/open';
 import { processSingleton } from '@/lib/process-singleton';
 import { indexPeriods, type Occupancy, occupancyOf } from '@/lib/rules';
-import type { SiteDb } from '@/lib/site/db/client';
+import { getSiteDb, type SiteDb } from '@/lib/site/db/client';
 import { replicaProperties, replicaState } from '@/lib/site/db/schema';
 import { calendarBytes, leastRates, mostRates, type StayCalendar, stayCalendar } from './calendar';
 import type { ReplicaBooked, ReplicaRates, ReplicaSummary } from './types';
@@ -243,6 +243,20 @@ export async function replicaIndexIfBuilt(db: SiteDb): Promise<ReplicaIndex | nu
     });
   h.loading.catch(() => {});
   return null;
+}
+
+/**
+ * The version of the index this process holds (undefined before it has one), looking again in the background
+ * when it is over a second old: what a page kept from a search of the replica is checked against
+ * (lib/site/page-cache.ts), without waiting on the database.
+ */
+export function replicaVersionNow(): string | undefined {
+  const h = held();
+  if (h.index && !h.loading && Date.now() - h.index.checkedAt >= CHECK_MS)
+    getSiteDb()
+      .then(replicaIndex)
+      .catch(() => {});
+  return h.index?.version;
 }
 
 /** This process changed the replica: the next search looks at once. */

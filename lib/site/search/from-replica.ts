@@ -2,6 +2,7 @@ import 'server-only';
 import { catalog, catalogClient } from '@/lib/catalog-client';
 import type { CatalogSort } from '@/lib/contract';
 import { daysBetween } from '@/lib/dates';
+import { notePageRead } from '@/lib/request-context';
 import { bedroomsPriced, overCapacity, type StayProblem } from '@/lib/rules';
 import { settings } from '@/lib/settings';
 import { inBounds } from '@/lib/site/browser/bounds';
@@ -661,7 +662,12 @@ async function knownMode(): Promise<string | null> {
 /** The replica's index this process holds (building it, the first time, and answering null meanwhile). */
 async function heldIndex(): Promise<ReplicaIndex | null> {
   if (!settings().CATALOG_REPLICA) return null;
-  return replicaIndexIfBuilt(await getSiteDb());
+  const index = await replicaIndexIfBuilt(await getSiteDb());
+  // A page kept rendered (lib/site/page-cache.ts) holds while this version does; one shown from a replica
+  // still loading (or not built yet) is not kept: the next render shows more.
+  if (index?.complete) notePageRead({ replica: index.version });
+  else notePageRead({ unfit: 'the replica is still loading' });
+  return index;
 }
 
 /**

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { TaggedCache } from '@/lib/catalog-client/cache';
+import { notePageRead, runInRequest } from '@/lib/request-context';
+import { type PageAnswer, PageCache, pageKey } from '@/lib/site/page-cache';
+
+/*
+ * The page cache's rules (lib/site/page-cache.ts): which pages are kept, what expires them, and which renders
+ * are never kept. The server's side (serving, counting, expiry across instances) is tested on production
+ * servers in tests/build/instances.test.ts and tests/build/page-cache.test.ts.
+ */
+
+const page = (
+  text = '<html>rental</html>',
+  status = 200,
+  headers: PageAnswer['headers'] = {},
+): PageAnswer => ({
+  status,
+  headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+  body: Buffer.from(text),
+});
+
+function clock() {
+  const state = { now: 1_000_000, day: '2027-03-01', replica: 'v1' as string | undefined };
+  const cache = new PageCache(
+    1024 * 1024,
+    () => state.replica,
+    () => state.now,
+    () => state.day,
+  );
+  return { state, cache };
+}
+
+/** A render as the server watches it: the reads noted in the request context while it runs. */
+function render(cache: PageCache, reads: (() => void)[] = []) {
+  const watch = cache.watch();
+  runInRequest({ requestId: 'r', method: 'GET', path: '/', page: watch.reads }, () => {
+    for (const read of reads) read();
+  });
+  return watch;
+}
+const read =
+  (tags: string[], freshUntil = Number.MAX_SAFE_INTEGER) =>
+  () =>
+    notePageRead({ tags, freshUntil });
+
+describe('which pages are kept', () => {
+  it('keeps the pages a visitor does not change, by URL and Accept-Encoding', () => {
+    expect(pageKey('GET', '/', 'gzip')).toBe('gzip /');
+    expect(pageKey('GET', '/properties/12', 'gzip, br')).toBe('gzip,br /properties/12');
+    expect(pageKey('HEAD', '/properties/12?currency=EUR', undefined)).toBe(' /properties/12?currency=EUR');
+    expect(pageKey('GET', '/destinations', 'gzip')).not.toBeNull();
+    expect(pageKey('GET', '/embed/properties/12?host=https%3A%2F%2Fpartner.example', 'gzip')).not.toBeNull();
+    // A destination's URL is its search: the same URL is the same page for everyone.
+    expect(
+      pageKey('GET', '/destinations/7?checkin=2027-03-10&checkout=2027-03-17&sort=price', 'gzip'),
+    ).not.toBeNull();
+  });
+
+  it('renders a page with a stay, a proposal, or anything the page may read per visitor', () => {
+    expect(pageKey('GET', '/properties/12?checkin=2027-03-10&checkout=2027-03-17', 'gzip')).toBeNull();
+    expect(pageKey('GET', '/properties/12?proposal=abc&option=1', 'gzip')).toBeNull();
+    expect(pageKey('GET', '/properties/12?utm_source=x', 'gzip')).toBeNull();
+    expect(pageKey('GET', '/?checkin=2027-03-10', 'gzip')).toBeNull();
+    for (const path of [
+      '/search?location=7',
+      '/shortlist',
+      '/inquire',
+      '/proposals/abc',
+      '/inquiries/x',
+      '/properties/abc',
+    ])
+      expect(pageKey('GET', path, 'gzip')).toBeNull();
+    expect(pageKey('POST', '/properties/12', 'gzip')).toBeNull();
+    expect(pageKey('GET', `/destinations/7?q=${'x'.repeat(3000)}`, 'gzip')).toBeNull();
+  });
+});
+
+describe('what expires a kept page', () => {
+  it('serves the kept answer until a tag it read is expired, then renders again', () => {
+    const { cache } = clock();
+    const watch = render(cache, [read(['property:12:rates', 'locations'])]);
+    expect(cache.keep('k', watch, page('old price'))).toBeNull();
+    expect(cache.lookup('k')?.body.toString()).toBe('old price');
+    cache.expire(['property:13:rates']); // another rental's
+    expect(cache.lookup('k')?.body.toString()).toBe('old price');
+    cache.expire(['property:12:rates']);
+    expect(cache.lookup('k')).toBeNull();
+  });
+
+  it('never keeps a render whose reads were expired while it ran (it may show what the expiry replaced)', () => {
+    const { cache } = clock();
+    const watch = render(cache, [read(['property:12:rates'])]);
+    cache.expire(['property:12:rates']);
+    expect(cache.keep('k', watch, page())).toMatch(/expired while it was rendered/);
+    expect(cache.lookup('k')).toBeNull();
+    // An expiry of something else does not stop it; a render started after the expiry is kept.
+    const other = render(cache, [read(['property:12:rates'])]);
+    cache.expire(['property:99:images']);
+    expect(cache.keep('k', other, page())).toBeNull();
+    const cleared = render(cache, [read(['locations'])]);
+    cache.clear();
+    expect(cache.keep('k', cleared, page())).toMatch(/expired/);
+  });
+
+  it('lasts no longer than the freshest answer it read, nor past the day, nor an hour', () => {
+    const { state, cache } = clock();
+    cache.keep('quote', render(cache, [read(['locations']), read(['quote'], state.now + 120_000)]), page());
+    cache.keep('day', render(cache, [read(['locations'])]), page());
+    state.now += 119_000;
+    expect(cache.lookup('quote')).not.toBeNull();
+    state.now += 1_000;
+    expect(cache.lookup('quote')).toBeNull();
+    expect(cache.lookup('day')).not.toBeNull();
+    state.day = '2027-03-02'; // the calendar starts today
+    expect(cache.lookup('day')).toBeNull();
+    cache.keep('hour', render(cache, [read(['locations'])]), page());
+    state.now += 3_600_000;
+    expect(cache.lookup('hour')).toBeNull();
+  });
+
+  it('holds a page searched from the replica while the replica’s index is the one it read', () => {
+    const { state, cache } = clock();
+    const watch = render(cache, [() => notePageRead({ replica: 'v1' })]);
+    expect(cache.keep('k', watch, page())).toBeNull();
+    expect(cache.lookup('k')).not.toBeNull();
+    state.replica = 'v2';
+    expect(cache.lookup('k')).toBeNull();
+    // The index moved during the render: not kept.
+    const moving = render(cache, [() => notePageRead({ replica: 'v2' })]);
+    state.replica = 'v3';
+    expect(cache.keep('k', moving, page())).toMatch(/replica moved/);
+  });
+});
+
+describe('renders that are never kept', () => {
+  it('refuses a stale or failed read, a replica still loading, an error page and a cookie', () => {
+    const { cache } = clock();
+    const unfit = render(cache, [read(['locations']), () => notePageRead({ unfit: 'a read was not fresh' })]);
+    expect(cache.keep('a', unfit, page())).toBe('a read was not fresh');
+    expect(cache.keep('b', render(cache), page('gone', 404))).toBe('answered 404');
+    expect(cache.keep('c', render(cache), page('x', 503))).toBe('answered 503');
+    expect(cache.keep('d', render(cache), page('x', 200, { 'set-cookie': 'a=b' }))).toBe('sets a cookie');
+    for (const key of ['a', 'b', 'c', 'd']) expect(cache.lookup(key)).toBeNull();
+  });
+
+  it('learns from the catalog cache: a fresh answer’s tags, and a stale answer makes the page unfit', async () => {
+    const now = { t: 0 };
+    const data = new TaggedCache(
+      {
+        maxBytes: 1 << 20,
+        onRead: (r) => notePageRead('fresh' in r ? { unfit: 'stale' } : r),
+      },
+      () => now.t,
+    );
+    const pages = clock().cache;
+    const options = { tags: ['property:5:rates'], ttlMs: 1000, serveStaleOn: () => true };
+    const first = pages.watch();
+    await runInRequest({ requestId: 'r', method: 'GET', path: '/', page: first.reads }, () =>
+      data.get('rates', options, async () => ({ nightly: 100 })),
+    );
+    expect([...first.reads.tags]).toEqual(['property:5:rates']);
+    expect(first.reads.freshUntil).toBe(1000);
+    expect(first.reads.unfit).toBeUndefined();
+    data.expireTag('property:5:rates');
+    const second = pages.watch();
+    await runInRequest({ requestId: 'r', method: 'GET', path: '/', page: second.reads }, () =>
+      data.get('rates', options, async () => {
+        throw new Error('upstream down');
+      }),
+    );
+    expect(second.reads.unfit).toBe('stale'); // the old rates were served: the page says so, and is not kept
+  });
+
+  it('drops the least recently used pages past its size', () => {
+    const cache = new PageCache(4 * 1024);
+    for (const key of ['a', 'b', 'c']) cache.keep(key, cache.watch(), page('x'.repeat(600)));
+    cache.lookup('a');
+    cache.keep('d', cache.watch(), page('x'.repeat(600)));
+    expect(cache.lookup('b')).toBeNull();
+    expect(cache.lookup('a')).not.toBeNull();
+    expect(cache.keep('huge', cache.watch(), page('x'.repeat(8 * 1024)))).toBe('larger than the cache');
+  });
+});
