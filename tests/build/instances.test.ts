@@ -203,6 +203,17 @@ describe.skipIf(!required && !(admin && redisUrl))('two instances, one database'
     }
   }
 
+  /** The scheduler's call: a sync run on `server` (counted, for the metrics' test). */
+  let syncRuns = 0;
+  async function cron(server: BenchServer) {
+    const answer = await through(server, '/api/cron/sync', '192.0.2.2', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}` },
+    });
+    if (answer.status === 200) syncRuns++;
+    return answer;
+  }
+
   async function untilAllSent(prefix: string, ms: number) {
     const deadline = Date.now() + ms;
     let states = await leadStates(prefix);
@@ -214,11 +225,6 @@ describe.skipIf(!required && !(admin && redisUrl))('two instances, one database'
   }
 
   it('a sync run on one instance expires the other instance’s cache', async () => {
-    const cron = (server: BenchServer) =>
-      through(server, '/api/cron/sync', '192.0.2.2', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${SECRET}` },
-      });
     expect((await cron(a)).status).toBe(200); // the first run sets the baseline
     const id = ids[3]!;
     const rates = async () => (await through(b, `/api/properties/${id}/rates`, '192.0.2.3')).text;
@@ -244,12 +250,7 @@ describe.skipIf(!required && !(admin && redisUrl))('two instances, one database'
   });
 
   it('serves a property page rendered once, until the feed reports its rates or photos moved', async () => {
-    const cron = () =>
-      through(a, '/api/cron/sync', '192.0.2.2', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${SECRET}` },
-      });
-    expect((await cron()).status).toBe(200);
+    expect((await cron(a)).status).toBe(200);
     const id = ids[7]!;
     const pageOn = async (server: BenchServer) => {
       const res = await through(server, `/properties/${id}`, '192.0.2.4');
@@ -292,7 +293,7 @@ describe.skipIf(!required && !(admin && redisUrl))('two instances, one database'
       expect(now.kept).toBe('hit');
       expect(now.html).toBe(kept.html);
     }
-    expect((await cron()).status).toBe(200);
+    expect((await cron(a)).status).toBe(200);
     // A ran the sync (its own expiry); B heard it on the broadcast. Both show the new rates (each season's
     // nightly rate, as the rates route now gives it) and the photo moved to the front as the cover.
     const sheet = JSON.parse((await through(a, `/api/properties/${id}/rates`, '192.0.2.5')).text);
@@ -388,7 +389,7 @@ describe.skipIf(!required && !(admin && redisUrl))('two instances, one database'
       /^catalog_upstream_request_duration_seconds_count\{endpoint="\/inquiries",method="POST",outcome="201"\} (\d+)$/m;
     expect(valueIn(text, taken) + valueIn(other, taken)).toBe(200);
     expect(value(/^site_leads\{state="sent"\} (\d+)$/m)).toBe(200);
-    expect(value(/^site_sync_runs_total\{outcome="ok"\} (\d+)$/m)).toBe(2);
+    expect(value(/^site_sync_runs_total\{outcome="ok"\} (\d+)$/m)).toBe(syncRuns);
     expect(value(/^site_cache_reads_total\{result="hit"\} (\d+)$/m)).toBeGreaterThan(0);
     expect(text).not.toContain(KEY);
     // Off unless METRICS is set: the catalog server C has no such page.
