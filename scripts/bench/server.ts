@@ -1,7 +1,7 @@
 // Starts a production server of this app for a benchmark, on 127.0.0.1 with its own data directory,
 // and stops it (and everything it started) afterwards. Builds first when the sources changed.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { isAlive } from '../../lib/db/open';
@@ -24,15 +24,32 @@ export interface BenchServer {
   alive: () => boolean;
 }
 
-async function freePort(): Promise<number> {
+async function freePort(wanted = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', (error) => (wanted ? resolve(freePort()) : reject(error)));
+    server.listen(wanted, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The port the last server on this data directory used, when it is free: the site's replica keeps the
+ * catalog's answers as they came, photo addresses included (the catalog writes them under its SITE_URL), so a
+ * server on another port would show every card's photo from an address nobody answers.
+ */
+async function portFor(dataDir: string, root: string): Promise<number> {
+  const file = path.resolve(root, dataDir, '.bench-port');
+  let previous = 0;
+  try {
+    previous = Number(readFileSync(file, 'utf8')) || 0;
+  } catch {}
+  const port = await freePort(previous);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, String(port));
+  return port;
 }
 
 function descendants(pid: number): number[] {
@@ -75,7 +92,9 @@ export async function startBenchServer(
   options: BenchOptions = {},
 ): Promise<BenchServer> {
   const root = path.resolve(import.meta.dirname, '../..');
-  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? '.bench/data';
+  // A server on a database of its own (DATABASE_URL) keeps no replica on disk here: any free port.
+  const port = env.DATABASE_URL ? await freePort() : await portFor(dataDir, root);
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
