@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { RevealAtOnce } from '@/components/layout/reveal-at-once';
 import { settings } from '@/lib/settings';
 import './globals.css';
 
@@ -18,6 +19,9 @@ export const viewport: Viewport = { themeColor: '#135c52', width: 'device-width'
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
+      <head>
+        <RevealAtOnce />
+      </head>
       <body className="min-h-screen font-sans">{children}</body>
     </html>
   );

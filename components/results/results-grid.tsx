@@ -1,4 +1,4 @@
-import { EAGER_CARDS } from './card-photos';
+import { EAGER_CARDS, FIRST_ROW_CARDS } from './card-photos';
 import { PropertyCard } from './property-card';
 import type { ResultsPage } from './types';
 
@@ -40,7 +40,13 @@ export function ResultsGrid({
             onFocus={mapShown ? () => onActive(p.id) : undefined}
             onBlur={mapShown ? () => onActive(null) : undefined}
           >
-            <PropertyCard property={p} priority={i < EAGER_CARDS} href={hrefOf(p.id)} newTab={newTab} />
+            <PropertyCard
+              property={p}
+              priority={i < EAGER_CARDS}
+              eager={i < FIRST_ROW_CARDS}
+              href={hrefOf(p.id)}
+              newTab={newTab}
+            />
           </li>
         );
       })}

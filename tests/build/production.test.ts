@@ -98,4 +98,26 @@ describe('the production server', () => {
     });
     expect(again.json().sync.since).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
+
+  it('reveals a large part of a page at the next frame, not 300 ms after the first paint', async () => {
+    // React's inline runtime (what the page's own script counts on): a part sent after the frame is revealed
+    // at once while `$RT` is not a number, else 300 ms after the last reveal or the first paint.
+    const runtime = readFileSync(
+      path.resolve('node_modules/next/dist/compiled/react-dom/cjs/react-dom-server.node.production.js'),
+      'utf8',
+    );
+    expect(runtime).toContain('"number"!==typeof $RT?requestAnimationFrame(');
+    expect(runtime).toContain('$RT+300-a');
+    // The results of a destination are such a part; the page keeps `$RT` from being set, before React's
+    // runtime runs.
+    const { locations } = (await get('/api/locations')).json();
+    const place = locations.find((l: { property_count: number }) => l.property_count > 20);
+    const page = await get(`/destinations/${place.id}`);
+    expect(page.status).toBe(200);
+    const keep = page.text.indexOf('Object.defineProperty(window,"$RT"');
+    expect(keep).toBeGreaterThan(0);
+    expect(keep).toBeLessThan(page.text.indexOf('</head>'));
+    const runtimeAt = page.text.indexOf('$RC=');
+    if (runtimeAt >= 0) expect(keep).toBeLessThan(runtimeAt);
+  });
 });
