@@ -297,7 +297,7 @@ function serve(req, res, url, pathname, context) {
     });
   }
   if (isPage(req, pathname)) {
-    const key = pageCache()?.key(req.method, url, req.headers['accept-encoding']);
+    const key = pageCache()?.key(req.method, url, req.headers['accept-encoding'], req.headers['user-agent']);
     if (key) return servePage(req, res, pathname, context, key);
     answerFailedPage(req, res, context);
   }
@@ -326,43 +326,56 @@ async function servePage(req, res, pathname, context, key) {
   try {
     wait = await pages.count(req.headers[PEER_HEADER], req.headers['x-forwarded-for'], pathname);
   } catch (error) {
+    // The proxy counts it then (and answers as it does when the count fails); nothing is kept.
     console.error(error);
-    return refuse(req, res, 500, 'internal_error', 'Something went wrong on our side.');
+    answerFailedPage(req, res, context);
+    return pass(req, res);
   }
   req.headers[PAGE_COUNTED_HEADER] = String(wait);
-  const kept = wait === 0 ? pages.lookup(key) : null;
-  if (kept) {
-    res.writeHead(kept.status, {
-      ...kept.headers,
-      'Content-Length': kept.body.length,
-      'X-Page-Cache': 'hit',
-    });
-    return res.end(req.method === 'HEAD' ? undefined : kept.body);
-  }
-  if (wait === 0 && req.method === 'GET') {
-    context.watch = pages.watch();
-    context.page = context.watch.reads;
-    offerToCache(res, (answer) => pages.keep(key, context.watch, answer));
-    res.setHeader('X-Page-Cache', 'miss');
+  try {
+    const kept = wait === 0 ? pages.lookup(key) : null;
+    if (kept) {
+      res.writeHead(kept.status, {
+        ...kept.headers,
+        'Content-Length': kept.body.length,
+        'X-Page-Cache': 'hit',
+      });
+      return res.end(req.method === 'HEAD' ? undefined : kept.body);
+    }
+    if (wait === 0 && req.method === 'GET') {
+      const watch = pages.watch();
+      context.page = watch.reads;
+      // A render that failed (instrumentation.ts put the site's answer in the context), even one whose
+      // failure came after a 200 was on its way, is not kept.
+      offerToCache(res, (answer) => context.answer || pages.keep(key, watch, answer));
+      res.setHeader('X-Page-Cache', 'miss');
+    }
+  } catch (error) {
+    console.error(error);
+    if (!res.headersSent) return refuse(req, res, 500, 'internal_error', 'Something went wrong on our side.');
+    return res.destroy();
   }
   answerFailedPage(req, res, context);
   pass(req, res);
 }
 
+/** The most of an answer gathered for the cache (page-cache.ts keeps nothing larger). */
+const MAX_KEPT_BYTES = 4 * 1024 * 1024;
+
 /** Gathers what is sent (as sent: compressed when it is) and offers it, with its headers, once it is all out. */
 function offerToCache(res, keep) {
-  const chunks = [];
+  let chunks = [];
   let bytes = 0;
   const original = { write: res.write, end: res.end };
   const gather = (chunk, encoding) => {
-    if (chunk === undefined || chunk === null || typeof chunk === 'function' || bytes < 0) return;
+    if (chunk === undefined || chunk === null || typeof chunk === 'function' || chunks === null) return;
     const buffer =
       typeof chunk === 'string'
         ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8')
         : Buffer.from(chunk);
     bytes += buffer.length;
-    if (bytes > 8 * 1024 * 1024)
-      bytes = -1; // not one to keep
+    if (bytes > MAX_KEPT_BYTES)
+      chunks = null; // not one to keep
     else chunks.push(buffer);
   };
   res.write = function (chunk, encoding, ...rest) {
@@ -374,7 +387,7 @@ function offerToCache(res, keep) {
     return original.end.call(this, chunk, encoding, ...rest);
   };
   res.once('finish', () => {
-    if (bytes < 0) return;
+    if (chunks === null) return;
     const headers = { ...res.getHeaders() };
     delete headers['x-page-cache'];
     delete headers['content-length'];

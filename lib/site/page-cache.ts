@@ -1,30 +1,34 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
+import { HTML_LIMITED_BOT_UA_RE } from 'next/dist/shared/lib/router/utils/is-bot';
 import { today } from '@/lib/dates';
 import { peekProcessSingleton, setProcessSingleton } from '@/lib/process-singleton';
 import type { PageReads } from '@/lib/request-context';
 import { settings } from '@/lib/settings';
 import { visitorFrom } from '@/lib/visitor';
 import { pageViewWait } from './http';
+import { currentFxRates } from './replica/fx';
 import { replicaVersionNow } from './replica/in-memory';
 
 /*
  * Pages a visitor does not change, rendered once per change of what they show (issue 26, docs/decisions.md
  * "Render once per change"). scripts/serve.mjs asks here before Next.js renders a page:
  *
- *   which pages   home, /destinations, a destination page (with any search in its URL: the same URL is the
- *                 same page for everyone), a property page and its embed without a stay (only `currency`,
- *                 or the embed's `host`, in the URL); never a router's RSC request, never anything else;
+ *   which pages   home, /destinations, a destination page (with its search in the URL, but not a traveller's
+ *                 dates), a property page and its embed without a stay (only `currency`, or the embed's
+ *                 `host`, in the URL); never a router's RSC request, never anything else;
  *   kept as       the bytes the framework sent (compressed as the request's Accept-Encoding chose) with
- *                 their headers, under the URL and that Accept-Encoding;
+ *                 their headers, under the URL, the encoding and whether the agent is a link preview's;
  *   expired by    the catalog cache's tags the render read (lib/catalog-client/cache.ts tells it, through
  *                 the request context), dropped by the same `expire(tags)` the change-feed sync and its
  *                 broadcast call on the data (lib/site/broadcast.ts); the replica's index version a search
- *                 was answered from (a page is stale once this process's index moved); the freshness of the
- *                 answers read; the day (a calendar starts today); an hour at most.
- *   never kept    a render that read a stale or failed answer, a search while the replica's first load runs,
- *                 an answer other than 200, one setting a cookie, or one whose tags were expired while it
- *                 was being rendered (it may hold what the expiry replaced).
+ *                 was answered from (a page is stale once this process's index moved); the answer read that
+ *                 stops being fresh first; the day (a calendar starts today); the exchange rates in use
+ *                 ("about" figures); an hour at most.
+ *   never kept    a render that read a stale or failed answer, a search while the replica's first load runs
+ *                 or after the replica failed, a render that failed (even streamed after a 200), an answer
+ *                 other than 200, one setting a cookie, one whose tags were expired (or the day or the
+ *                 rates changed) while it was being rendered (it may hold what the change replaced).
  *
  * Every page view is still counted against the visitor's limit (once: a miss tells the proxy it is counted).
  */
@@ -39,14 +43,18 @@ interface Entry extends PageAnswer {
   tags: readonly string[];
   freshUntil: number;
   day: string;
+  /** The exchange rates' date and source the page converted with ("about" figures, currencies offered). */
+  fx: string;
   replica?: string;
 }
 
-/** A render being watched, and the count of expiries when it began. */
+/** A render being watched, and what held when it began: the count of expiries, the day, the exchange rates. */
 interface Watch {
   reads: PageReads;
   since: number;
   startedAt: number;
+  day: string;
+  fx: string;
 }
 
 const MAX_LIFE_MS = 3_600_000;
@@ -66,8 +74,39 @@ const PAGES: [RegExp, Set<string> | null][] = [
   [/^\/embed\/properties\/\d{1,9}$/, ONLY('host')],
 ];
 
-/** The key a page is kept under, or null when this request's page is not one to keep. */
-export function pageKey(method: string, url: string, acceptEncoding: string | undefined): string | null {
+/** The pages a destination keeps per URL: its search, but not a traveller's own dates. */
+const DATED = ['checkin', 'checkout'];
+
+/**
+ * What the framework's compression will answer for this Accept-Encoding (it offers gzip, deflate and
+ * identity): a page is kept per answer, so an odd header cannot put an uncompressed page under the key a
+ * browser's request finds. `keep` checks the answer was indeed sent so.
+ */
+export function encodingFor(acceptEncoding: string | undefined): 'gzip' | 'deflate' | 'identity' {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const match = part.trim().match(/^([^\s;]+)\s*(?:;\s*q=([0-9.]+))?/i);
+    if (match) accepted.set(match[1]!.toLowerCase(), match[2] === undefined ? 1 : Number(match[2]));
+  }
+  const q = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  const gzip = q('gzip');
+  const deflate = q('deflate');
+  if (gzip > 0 && gzip >= deflate) return 'gzip';
+  if (deflate > 0) return 'deflate';
+  return 'identity';
+}
+
+/**
+ * The key a page is kept under, or null when this request's page is not one to keep. Link previews and some
+ * crawlers (Next.js's "HTML-limited bots") get the page's metadata in its head rather than streamed: their
+ * pages are kept apart.
+ */
+export function pageKey(
+  method: string,
+  url: string,
+  acceptEncoding: string | undefined,
+  userAgent?: string,
+): string | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
   if (url.length > 2048) return null;
   const at = url.indexOf('?');
@@ -75,11 +114,12 @@ export function pageKey(method: string, url: string, acceptEncoding: string | un
   const rule = PAGES.find(([pattern]) => pattern.test(pathname));
   if (!rule) return null;
   const allowed = rule[1];
-  if (allowed && at >= 0) {
-    for (const name of new URLSearchParams(url.slice(at + 1)).keys()) if (!allowed.has(name)) return null;
+  if (at >= 0) {
+    for (const name of new URLSearchParams(url.slice(at + 1)).keys())
+      if (allowed ? !allowed.has(name) : DATED.includes(name)) return null;
   }
-  const encoding = (acceptEncoding ?? '').toLowerCase().replace(/\s+/g, '').slice(0, 100);
-  return `${encoding} ${url}`;
+  const bot = userAgent && HTML_LIMITED_BOT_UA_RE.test(userAgent) ? 'bot' : 'browser';
+  return `${encodingFor(acceptEncoding)} ${bot} ${url}`;
 }
 
 export class PageCache {
@@ -95,6 +135,7 @@ export class PageCache {
     private readonly replicaVersion: () => string | undefined = () => undefined,
     private readonly now: () => number = Date.now,
     private readonly day: () => string = today,
+    private readonly fx: () => string = () => '',
   ) {
     this.entries = new LRUCache<string, Entry>({
       maxSize: maxBytes,
@@ -121,12 +162,14 @@ export class PageCache {
       reads: { tags: new Set(), freshUntil: this.now() + MAX_LIFE_MS },
       since: this.seq,
       startedAt: this.now(),
+      day: this.day(),
+      fx: this.fx(),
     };
   }
 
   /** Keeps a render's answer when it may be kept; says why not otherwise (for tests and logs). */
   keep(key: string, watch: Watch, answer: PageAnswer): string | null {
-    const why = this.unfit(watch, answer);
+    const why = this.unfit(watch, answer) ?? this.unlike(key, answer);
     if (why) {
       this.stats.refused++;
       return why;
@@ -140,7 +183,8 @@ export class PageCache {
       body: answer.body,
       tags: [...watch.reads.tags],
       freshUntil: watch.reads.freshUntil,
-      day: this.day(),
+      day: watch.day,
+      fx: watch.fx,
       replica: watch.reads.replica,
     };
     this.entries.set(key, entry);
@@ -177,14 +221,24 @@ export class PageCache {
   }
 
   private holds(entry: Entry): boolean {
-    if (this.now() >= entry.freshUntil || entry.day !== this.day()) return false;
+    if (this.now() >= entry.freshUntil || entry.day !== this.day() || entry.fx !== this.fx()) return false;
     return entry.replica === undefined || entry.replica === this.replicaVersion();
+  }
+
+  /** An answer not sent in the encoding its key stands for (an odd Accept-Encoding): not kept under it. */
+  private unlike(key: string, answer: PageAnswer): string | null {
+    const header = Object.entries(answer.headers).find(([name]) => name.toLowerCase() === 'content-encoding');
+    const sent = String(header?.[1] ?? 'identity').toLowerCase();
+    return key.startsWith(`${sent} `) ? null : `sent as ${sent}, not as its key says`;
   }
 
   private unfit(watch: Watch, answer: PageAnswer): string | null {
     const { reads } = watch;
     if (reads.unfit) return reads.unfit;
     if (answer.status !== 200) return `answered ${answer.status}`;
+    if (reads.freshUntil <= this.now()) return 'an answer it read is no longer fresh';
+    if (watch.day !== this.day()) return 'the day changed while it was rendered';
+    if (watch.fx !== this.fx()) return 'the exchange rates changed while it was rendered';
     if (Object.keys(answer.headers).some((name) => name.toLowerCase() === 'set-cookie'))
       return 'sets a cookie';
     if (answer.body.length > MAX_PAGE_BYTES) return 'too large';
@@ -231,7 +285,11 @@ export const pageCache = (): PageCache | undefined => peekProcessSingleton<PageC
 export function installPageCache(): void {
   const s = settings();
   if (s.PAGE_CACHE_MB === 0) return;
-  const cache = new PageCache(s.PAGE_CACHE_MB * 1024 * 1024, replicaVersionNow);
+  const fx = () => {
+    const rates = currentFxRates();
+    return `${rates.date} ${rates.source}`;
+  };
+  const cache = new PageCache(s.PAGE_CACHE_MB * 1024 * 1024, replicaVersionNow, Date.now, today, fx);
   setProcessSingleton('site.page-cache-held', cache);
   const forServer: PageCacheForServer = {
     key: pageKey,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TaggedCache } from '@/lib/catalog-client/cache';
 import { notePageRead, runInRequest } from '@/lib/request-context';
-import { type PageAnswer, PageCache, pageKey } from '@/lib/site/page-cache';
+import { encodingFor, type PageAnswer, PageCache, pageKey } from '@/lib/site/page-cache';
 
 /*
  * The page cache's rules (lib/site/page-cache.ts): which pages are kept, what expires them, and which renders
  * are never kept. The server's side (serving, counting, expiry across instances) is tested on production
- * servers in tests/build/instances.test.ts and tests/build/page-cache.test.ts.
+ * servers in tests/build/instances.test.ts and tests/abuse/visitors.test.ts.
  */
 
 const page = (
@@ -15,17 +15,23 @@ const page = (
   headers: PageAnswer['headers'] = {},
 ): PageAnswer => ({
   status,
-  headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+  headers: { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', ...headers },
   body: Buffer.from(text),
 });
 
 function clock() {
-  const state = { now: 1_000_000, day: '2027-03-01', replica: 'v1' as string | undefined };
+  const state = {
+    now: 1_000_000,
+    day: '2027-03-01',
+    replica: 'v1' as string | undefined,
+    fx: '2026-11-20 ECB',
+  };
   const cache = new PageCache(
     1024 * 1024,
     () => state.replica,
     () => state.now,
     () => state.day,
+    () => state.fx,
   );
   return { state, cache };
 }
@@ -38,22 +44,58 @@ function render(cache: PageCache, reads: (() => void)[] = []) {
   });
   return watch;
 }
+/** A key as the server makes it for a gzip answer (keep checks the encoding sent). */
+const key = (name: string) => `gzip browser /${name}`;
 const read =
   (tags: string[], freshUntil = Number.MAX_SAFE_INTEGER) =>
   () =>
     notePageRead({ tags, freshUntil });
 
+const CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
 describe('which pages are kept', () => {
-  it('keeps the pages a visitor does not change, by URL and Accept-Encoding', () => {
-    expect(pageKey('GET', '/', 'gzip')).toBe('gzip /');
-    expect(pageKey('GET', '/properties/12', 'gzip, br')).toBe('gzip,br /properties/12');
-    expect(pageKey('HEAD', '/properties/12?currency=EUR', undefined)).toBe(' /properties/12?currency=EUR');
+  it('keeps the pages a visitor does not change, by URL, encoding sent and kind of agent', () => {
+    expect(pageKey('GET', '/', 'gzip', CHROME)).toBe('gzip browser /');
+    expect(pageKey('GET', '/properties/12', 'gzip, deflate, br, zstd', CHROME)).toBe(
+      'gzip browser /properties/12',
+    );
+    expect(pageKey('HEAD', '/properties/12?currency=EUR', undefined)).toBe(
+      'identity browser /properties/12?currency=EUR',
+    );
     expect(pageKey('GET', '/destinations', 'gzip')).not.toBeNull();
     expect(pageKey('GET', '/embed/properties/12?host=https%3A%2F%2Fpartner.example', 'gzip')).not.toBeNull();
-    // A destination's URL is its search: the same URL is the same page for everyone.
+    // A destination's search is in its URL: the same URL is the same page for everyone…
+    expect(pageKey('GET', '/destinations/7?sort=price&page=2&type=villa', 'gzip')).not.toBeNull();
+    // …but a traveller's own dates are theirs (and would tell others what someone searched).
+    expect(pageKey('GET', '/destinations/7?checkin=2027-03-10&checkout=2027-03-17', 'gzip')).toBeNull();
+  });
+
+  it('keys on the encoding the framework will send, so an odd header cannot take a browser’s key', () => {
+    expect(encodingFor('gzip, deflate, br, zstd')).toBe('gzip');
+    expect(encodingFor('g zip, d eflate, br, zstd')).toBe('identity');
+    expect(encodingFor('gzip;q=0, deflate')).toBe('deflate');
+    expect(encodingFor('deflate;q=0.5, gzip;q=0.4')).toBe('deflate');
+    expect(encodingFor('*')).toBe('gzip');
+    expect(encodingFor(undefined)).toBe('identity');
+    // What was sent must be what the key says, whatever the header was.
+    const { cache } = clock();
     expect(
-      pageKey('GET', '/destinations/7?checkin=2027-03-10&checkout=2027-03-17&sort=price', 'gzip'),
-    ).not.toBeNull();
+      cache.keep('gzip browser /', cache.watch(), page('raw', 200, { 'content-encoding': 'identity' })),
+    ).toMatch(/not as its key says/);
+    expect(
+      cache.keep(
+        'identity browser /',
+        cache.watch(),
+        page('raw', 200, { 'content-encoding': [] as unknown as string }),
+      ),
+    ).toMatch(/not as its key says/);
+  });
+
+  it('keeps a link preview’s page (metadata in its head) apart from a browser’s', () => {
+    const bot = pageKey('GET', '/properties/12', 'gzip', 'facebookexternalhit/1.1');
+    expect(bot).toBe('gzip bot /properties/12');
+    expect(bot).not.toBe(pageKey('GET', '/properties/12', 'gzip', CHROME));
   });
 
   it('renders a page with a stay, a proposal, or anything the page may read per visitor', () => {
@@ -79,56 +121,81 @@ describe('what expires a kept page', () => {
   it('serves the kept answer until a tag it read is expired, then renders again', () => {
     const { cache } = clock();
     const watch = render(cache, [read(['property:12:rates', 'locations'])]);
-    expect(cache.keep('k', watch, page('old price'))).toBeNull();
-    expect(cache.lookup('k')?.body.toString()).toBe('old price');
+    expect(cache.keep(key('k'), watch, page('old price'))).toBeNull();
+    expect(cache.lookup(key('k'))?.body.toString()).toBe('old price');
     cache.expire(['property:13:rates']); // another rental's
-    expect(cache.lookup('k')?.body.toString()).toBe('old price');
+    expect(cache.lookup(key('k'))?.body.toString()).toBe('old price');
     cache.expire(['property:12:rates']);
-    expect(cache.lookup('k')).toBeNull();
+    expect(cache.lookup(key('k'))).toBeNull();
   });
 
   it('never keeps a render whose reads were expired while it ran (it may show what the expiry replaced)', () => {
     const { cache } = clock();
     const watch = render(cache, [read(['property:12:rates'])]);
     cache.expire(['property:12:rates']);
-    expect(cache.keep('k', watch, page())).toMatch(/expired while it was rendered/);
-    expect(cache.lookup('k')).toBeNull();
+    expect(cache.keep(key('k'), watch, page())).toMatch(/expired while it was rendered/);
+    expect(cache.lookup(key('k'))).toBeNull();
     // An expiry of something else does not stop it; a render started after the expiry is kept.
     const other = render(cache, [read(['property:12:rates'])]);
     cache.expire(['property:99:images']);
-    expect(cache.keep('k', other, page())).toBeNull();
+    expect(cache.keep(key('k'), other, page())).toBeNull();
     const cleared = render(cache, [read(['locations'])]);
     cache.clear();
-    expect(cache.keep('k', cleared, page())).toMatch(/expired/);
+    expect(cache.keep(key('k'), cleared, page())).toMatch(/expired/);
   });
 
   it('lasts no longer than the freshest answer it read, nor past the day, nor an hour', () => {
     const { state, cache } = clock();
-    cache.keep('quote', render(cache, [read(['locations']), read(['quote'], state.now + 120_000)]), page());
-    cache.keep('day', render(cache, [read(['locations'])]), page());
+    cache.keep(
+      key('quote'),
+      render(cache, [read(['locations']), read(['quote'], state.now + 120_000)]),
+      page(),
+    );
+    cache.keep(key('day'), render(cache, [read(['locations'])]), page());
     state.now += 119_000;
-    expect(cache.lookup('quote')).not.toBeNull();
+    expect(cache.lookup(key('quote'))).not.toBeNull();
     state.now += 1_000;
-    expect(cache.lookup('quote')).toBeNull();
-    expect(cache.lookup('day')).not.toBeNull();
+    expect(cache.lookup(key('quote'))).toBeNull();
+    expect(cache.lookup(key('day'))).not.toBeNull();
     state.day = '2027-03-02'; // the calendar starts today
-    expect(cache.lookup('day')).toBeNull();
-    cache.keep('hour', render(cache, [read(['locations'])]), page());
+    expect(cache.lookup(key('day'))).toBeNull();
+    cache.keep(key('hour'), render(cache, [read(['locations'])]), page());
     state.now += 3_600_000;
-    expect(cache.lookup('hour')).toBeNull();
+    expect(cache.lookup(key('hour'))).toBeNull();
+  });
+
+  it('goes with the exchange rates it converted with, and is not kept when they or the day change mid-render', () => {
+    const { state, cache } = clock();
+    cache.keep(key('k'), render(cache, [read(['locations'])]), page());
+    expect(cache.lookup(key('k'))).not.toBeNull();
+    state.fx = '2026-11-21 ECB'; // the daily rates came in
+    expect(cache.lookup(key('k'))).toBeNull();
+    const duringRates = render(cache, [read(['locations'])]);
+    state.fx = '2026-11-22 ECB';
+    expect(cache.keep(key('k'), duringRates, page())).toMatch(/exchange rates changed/);
+    const overMidnight = render(cache, [read(['locations'])]);
+    state.day = '2027-03-02';
+    expect(cache.keep(key('k'), overMidnight, page())).toMatch(/day changed/);
+  });
+
+  it('is not kept when an answer it read was already past its freshness', () => {
+    const { state, cache } = clock();
+    expect(cache.keep(key('k'), render(cache, [read(['locations'], state.now - 1)]), page())).toMatch(
+      /no longer fresh/,
+    );
   });
 
   it('holds a page searched from the replica while the replica’s index is the one it read', () => {
     const { state, cache } = clock();
     const watch = render(cache, [() => notePageRead({ replica: 'v1' })]);
-    expect(cache.keep('k', watch, page())).toBeNull();
-    expect(cache.lookup('k')).not.toBeNull();
+    expect(cache.keep(key('k'), watch, page())).toBeNull();
+    expect(cache.lookup(key('k'))).not.toBeNull();
     state.replica = 'v2';
-    expect(cache.lookup('k')).toBeNull();
+    expect(cache.lookup(key('k'))).toBeNull();
     // The index moved during the render: not kept.
     const moving = render(cache, [() => notePageRead({ replica: 'v2' })]);
     state.replica = 'v3';
-    expect(cache.keep('k', moving, page())).toMatch(/replica moved/);
+    expect(cache.keep(key('k'), moving, page())).toMatch(/replica moved/);
   });
 });
 
@@ -136,11 +203,13 @@ describe('renders that are never kept', () => {
   it('refuses a stale or failed read, a replica still loading, an error page and a cookie', () => {
     const { cache } = clock();
     const unfit = render(cache, [read(['locations']), () => notePageRead({ unfit: 'a read was not fresh' })]);
-    expect(cache.keep('a', unfit, page())).toBe('a read was not fresh');
-    expect(cache.keep('b', render(cache), page('gone', 404))).toBe('answered 404');
-    expect(cache.keep('c', render(cache), page('x', 503))).toBe('answered 503');
-    expect(cache.keep('d', render(cache), page('x', 200, { 'set-cookie': 'a=b' }))).toBe('sets a cookie');
-    for (const key of ['a', 'b', 'c', 'd']) expect(cache.lookup(key)).toBeNull();
+    expect(cache.keep(key('a'), unfit, page())).toBe('a read was not fresh');
+    expect(cache.keep(key('b'), render(cache), page('gone', 404))).toBe('answered 404');
+    expect(cache.keep(key('c'), render(cache), page('x', 503))).toBe('answered 503');
+    expect(cache.keep(key('d'), render(cache), page('x', 200, { 'set-cookie': 'a=b' }))).toBe(
+      'sets a cookie',
+    );
+    for (const name of ['a', 'b', 'c', 'd']) expect(cache.lookup(key(name))).toBeNull();
   });
 
   it('learns from the catalog cache: a fresh answer’s tags, and a stale answer makes the page unfit', async () => {
@@ -173,11 +242,11 @@ describe('renders that are never kept', () => {
 
   it('drops the least recently used pages past its size', () => {
     const cache = new PageCache(4 * 1024);
-    for (const key of ['a', 'b', 'c']) cache.keep(key, cache.watch(), page('x'.repeat(600)));
-    cache.lookup('a');
-    cache.keep('d', cache.watch(), page('x'.repeat(600)));
-    expect(cache.lookup('b')).toBeNull();
-    expect(cache.lookup('a')).not.toBeNull();
-    expect(cache.keep('huge', cache.watch(), page('x'.repeat(8 * 1024)))).toBe('larger than the cache');
+    for (const name of ['a', 'b', 'c']) cache.keep(key(name), cache.watch(), page('x'.repeat(600)));
+    cache.lookup(key('a'));
+    cache.keep(key('d'), cache.watch(), page('x'.repeat(600)));
+    expect(cache.lookup(key('b'))).toBeNull();
+    expect(cache.lookup(key('a'))).not.toBeNull();
+    expect(cache.keep(key('huge'), cache.watch(), page('x'.repeat(8 * 1024)))).toBe('larger than the cache');
   });
 });

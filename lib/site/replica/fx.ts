@@ -2,6 +2,7 @@ import 'server-only';
 import { readFileSync } from 'node:fs';
 import { processSingleton } from '@/lib/process-singleton';
 import { CURRENCIES } from '@/lib/rules';
+import { settings } from '@/lib/settings';
 import type { DisplayMoney } from '@/lib/site/browser/money-convert';
 import { logger } from '@/lib/site/logger';
 import snapshot from './fx-rates.json';
@@ -88,6 +89,12 @@ export function fxRates(options: { file?: string; url?: string } = {}): FxRates 
       });
   }
   return held.rates;
+}
+
+/** The reference rates in use (the shipped snapshot unless a setting names fresher ones). */
+export function currentFxRates(): FxRates {
+  const s = settings();
+  return fxRates({ file: s.FX_RATES_FILE, url: s.FX_RATES_URL });
 }
 
 /** Currencies a visitor may choose to compare in: those the site prices in that the rates know. */

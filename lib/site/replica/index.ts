@@ -7,7 +7,7 @@ import { settings } from '@/lib/settings';
 import type { DisplayMoney } from '@/lib/site/browser/money-convert';
 import { getSiteDb } from '@/lib/site/db/client';
 import { logger } from '@/lib/site/logger';
-import { displayMoney, fxRates } from './fx';
+import { currentFxRates, displayMoney } from './fx';
 import { replicaChanged, replicaIndex } from './in-memory';
 import { type LoadBudget, type LoadProgress, loadProgress, replicaProgress, runReplicaWork } from './load';
 
@@ -84,12 +84,7 @@ export function replicaFromFeed(): void {
 
 export { countSearch } from './demand';
 export type { LoadProgress } from './load';
-
-/** The reference rates in use (the shipped snapshot unless a setting names fresher ones). */
-export function currentFxRates() {
-  const s = settings();
-  return fxRates({ file: s.FX_RATES_FILE, url: s.FX_RATES_URL });
-}
+export { currentFxRates };
 
 const PROGRESS_MS = 2000;
 

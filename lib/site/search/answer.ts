@@ -1,6 +1,7 @@
 import 'server-only';
 import type { TolerantCatalogPage, TolerantPropertySummary } from '@/lib/contract';
 import { today } from '@/lib/dates';
+import { notePageRead } from '@/lib/request-context';
 import { replicaLoading } from '@/lib/site/replica';
 import type { CardPrice, Facets, Unbookable } from '@/lib/site/replica/types';
 import { countPlace, fromReplica } from './from-replica';
@@ -54,7 +55,11 @@ export async function answerSearch(
   request: SearchRequest,
   options: { requestId?: string } = {},
 ): Promise<SearchAnswer> {
-  const replica = await fromReplica(request, today()).catch(() => null);
+  const replica = await fromReplica(request, today()).catch(() => {
+    // The upstream's unpriced answer stands in: a page showing it is not one to keep (lib/site/page-cache.ts).
+    notePageRead({ unfit: 'the replica failed' });
+    return null;
+  });
   const { partial, ...answer } = replica ?? { ...(await fromUpstream(request, options)), partial: undefined };
   void countPlace(request, replica ? null : answer.pagination.total).catch(() => {});
   // The load under way: the catalog answered, or the replica from the rentals in so far (which says so
