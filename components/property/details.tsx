@@ -3,7 +3,8 @@ import type { PropertyDetail, RateSheet } from '@/lib/contract';
 import { formatDate, fromDay, plural } from '@/lib/site/browser';
 import { safeHtml } from '@/lib/site/html';
 import { AboutMoney, AboutNote } from './display-money';
-import { money, seasonDates, words } from './format';
+import { money, seasonDates } from './format';
+import { words } from './words';
 
 /*
  * The property's content as the API gives it, one section per component so the page can order them like a
