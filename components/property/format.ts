@@ -64,16 +64,6 @@ export function stayDates(checkin: string, checkout: string): string {
   return `${shortDay(checkin, !sameYear)} – ${shortDay(checkout, true)}`;
 }
 
-/** "13 Feb – 20 Mar 2027" for a season (no weekdays: a season is not a stay). */
-export function seasonDates(start: string, end: string): string {
-  const a = fromDay(start);
-  const b = fromDay(end);
-  if (!a || !b) return `${start} – ${end}`;
-  return a.getFullYear() === b.getFullYear()
-    ? `${formatDate(a, 'd MMM')} – ${formatDate(b, 'd MMM yyyy')}`
-    : `${formatDate(a, 'd MMM yyyy')} – ${formatDate(b, 'd MMM yyyy')}`;
-}
-
 /** "4 adults, 1 child", with infants when there are some ("…, 1 infant"). */
 export function party(adults: number, children: number, infants = 0): string {
   return partyWords({ adults, children, infants });
