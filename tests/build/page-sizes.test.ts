@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,11 +16,13 @@ import { type BenchServer, startBenchServer } from '../../scripts/bench/server';
 const KEY = 'svc_test_demo_full_access';
 const PROPERTY_PAGE_KB = 25;
 const DESTINATIONS_KB = 30;
+// The 3,000-rental catalog takes about 290 MB: removed afterwards.
+const DATA_DIR = path.join(os.tmpdir(), `rental-sizes-${process.pid}`);
 let server: BenchServer;
 
 beforeAll(async () => {
   server = await startBenchServer({
-    DATA_DIR: path.join(os.tmpdir(), `rental-sizes-${process.pid}`),
+    DATA_DIR,
     DEMO_PROPERTIES: '3000',
     SVC_API_KEY: KEY,
     CATALOG_ACTIVITY: '0',
@@ -32,6 +35,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
+  rmSync(DATA_DIR, { recursive: true, force: true });
 });
 
 async function gzipKB(pathname: string) {
