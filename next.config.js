@@ -7,9 +7,9 @@ const nextConfig = {
   // for the width each layout needs instead of resizing them here.
   images: { loader: 'custom', loaderFile: './lib/image-loader.ts' },
   reactStrictMode: true,
-  // The site's one style sheet (Tailwind's utilities, ~7 KB compressed) goes in the page itself: a phone
-  // paints without waiting for a second request first.
-  experimental: { inlineCss: true },
+  // The style sheets are files (cached once for every page), not inlined: Next.js writes an inlined sheet into
+  // the HTML and again, twice, into the page's RSC payload (the root layout's and the global error's copy),
+  // ~22 KB gzip of every page (docs/decisions.md, "Smaller pages").
 };
 
 export default nextConfig;

@@ -1,6 +1,7 @@
 import Image from 'next/image';
-import { stayLine, words } from '@/components/property/format';
+import { stayLine } from '@/components/property/format';
 import { PhotoPlaceholder } from '@/components/property/photo-placeholder';
+import { words } from '@/components/property/words';
 import type { OptionView } from '@/lib/site/advisors/view';
 import { plural } from '@/lib/site/browser';
 import { withStay } from '@/lib/site/browser/stay-link';

@@ -1,37 +1,40 @@
 'use client';
 
 import Link from 'next/link';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useLocations } from '@/components/search-form/use-locations';
 import type { Location } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import { withCurrency } from '@/lib/site/browser/currency-url';
 import { matchLocations } from '@/lib/site/browser/match-locations';
+import type { Place } from '@/lib/site/browser/place-tree';
+import { PlaceBranch } from './place-branch';
 
-export interface TreeNode {
-  location: Location;
-  children: TreeNode[];
-}
+/** Matches listed at once while filtering. */
+const SHOWN_MATCHES = 60;
 
 /**
- * The whole destination tree with counts: regions open, deeper levels collapsed behind a disclosure
- * button each (its own control, beside the destination's link). Typing filters it to a flat list of matches.
+ * The destination tree with counts: regions open with their countries; a country's places load when it is
+ * opened (place-branch.tsx). Typing filters every destination to a flat list of matches. Both read the
+ * location catalog, asked once, when the filter is first used or a country first opened.
  */
 export function DestinationTree({
   roots,
-  all,
   currency = null,
 }: {
-  roots: TreeNode[];
-  all: Location[];
+  /** The first view (lib/site/browser/place-tree.ts). */
+  roots: Place[];
   /** The display currency the page's URL chose, kept on every destination's link. */
   currency?: string | null;
 }) {
   const [filter, setFilter] = useState('');
-  const matches = useMemo(() => (filter.trim() ? matchLocations(all, filter, 60) : []), [all, filter]);
-  const total = useMemo(
-    () => (filter.trim() ? matchLocations(all, filter, all.length).length : 0),
-    [all, filter],
-  );
+  const [wanted, setWanted] = useState(false);
+  const catalog = useLocations(wanted);
+  const typed = filter.trim();
+  const all = catalog.data;
+  const found = useMemo(() => (typed && all ? matchLocations(all, typed, all.length) : []), [all, typed]);
+  const matches = found.slice(0, SHOWN_MATCHES);
+  const want = () => setWanted(true);
 
   return (
     <div>
@@ -42,90 +45,63 @@ export function DestinationTree({
         id="dest-filter"
         type="search"
         value={filter}
-        onChange={(e) => setFilter(e.target.value)}
+        onFocus={want}
+        onChange={(e) => {
+          want();
+          setFilter(e.target.value);
+        }}
         placeholder="Type a place, e.g. Tuscany"
         className="mt-1 w-full max-w-md rounded-lg border border-sand-200 bg-white px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500"
       />
       <p role="status" className="mt-2 text-sm text-ink-700">
-        {filter.trim()
-          ? `${plural(total, 'destination')} match${total === 1 ? 'es' : ''}${total > matches.length ? `; showing the first ${matches.length}` : ''}`
-          : ''}
+        {!typed
+          ? ''
+          : all
+            ? `${plural(found.length, 'destination')} match${found.length === 1 ? 'es' : ''}${found.length > matches.length ? `; showing the first ${matches.length}` : ''}`
+            : catalog.error && !catalog.loading
+              ? ''
+              : 'Looking for destinations…'}
       </p>
-      {filter.trim() ? (
-        <ul className="mt-2 divide-y divide-sand-100 rounded-xl bg-white ring-1 ring-sand-200">
-          {matches.map((l) => (
-            <li key={l.id} className="px-4 py-2">
-              <Link
-                href={withCurrency(`/destinations/${l.id}`, currency)}
-                className="font-medium text-brand-700 underline"
-              >
-                {l.name}
-              </Link>{' '}
-              <span className="text-sm text-ink-700">
-                {l.path.slice(0, -1).join(' › ')} · {plural(l.property_count, 'rental')}
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <ul className="mt-2 space-y-1">
-          {roots.map((node) => (
-            <Branch key={node.location.id} node={node} open currency={currency} />
-          ))}
-        </ul>
+      {typed && !all && catalog.error && !catalog.loading && (
+        <div role="alert" className="mt-2 rounded-lg bg-sand-100 px-3 py-2 text-sm text-ink-900">
+          <p>The destinations could not be loaded to filter. {catalog.error.message}</p>
+          <button
+            type="button"
+            onClick={catalog.retry}
+            className="mt-2 rounded-full px-3 py-1 font-medium ring-1 ring-ink-700 hover:bg-white"
+          >
+            Try again
+          </button>
+        </div>
       )}
+      {typed && <Matches matches={matches} currency={currency} />}
+      {/* Kept while filtering (hidden), so the places opened stay open when the filter is cleared. */}
+      <ul hidden={Boolean(typed)} className="mt-2 space-y-1">
+        {roots.map((place) => (
+          <PlaceBranch key={place.id} place={place} open currency={currency} catalog={catalog} want={want} />
+        ))}
+      </ul>
     </div>
   );
 }
 
-function Branch({
-  node,
-  open: initiallyOpen = false,
-  currency,
-}: {
-  node: TreeNode;
-  open?: boolean;
-  currency: string | null;
-}) {
-  const [open, setOpen] = useState(initiallyOpen);
-  const listId = useId();
-  const { location: l, children } = node;
+function Matches({ matches, currency }: { matches: Location[]; currency: string | null }) {
+  if (matches.length === 0) return null;
   return (
-    <li>
-      <div className="flex items-center gap-1 py-0.5">
-        {children.length > 0 ? (
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-controls={listId}
-            onClick={() => setOpen((o) => !o)}
-            className="grid h-6 w-6 place-items-center rounded text-ink-700 hover:bg-sand-100"
+    <ul className="mt-2 divide-y divide-sand-100 rounded-xl bg-white ring-1 ring-sand-200">
+      {matches.map((l) => (
+        <li key={l.id} className="px-4 py-2">
+          <Link
+            href={withCurrency(`/destinations/${l.id}`, currency)}
+            className="font-medium text-brand-700 underline"
           >
-            <span aria-hidden="true" className={`transition-transform ${open ? 'rotate-90' : ''}`}>
-              ›
-            </span>
-            <span className="sr-only">
-              {open ? 'Hide' : 'Show'} places in {l.name}
-            </span>
-          </button>
-        ) : (
-          <span className="w-6" />
-        )}
-        <Link
-          href={withCurrency(`/destinations/${l.id}`, currency)}
-          className="font-medium text-brand-700 underline"
-        >
-          {l.name}
-        </Link>
-        <span className="text-sm text-ink-700">({plural(l.property_count, 'rental')})</span>
-      </div>
-      {children.length > 0 && (
-        <ul id={listId} hidden={!open} className="ml-3 border-l border-sand-200 pl-2">
-          {children.map((c) => (
-            <Branch key={c.location.id} node={c} currency={currency} />
-          ))}
-        </ul>
-      )}
-    </li>
+            {l.name}
+          </Link>{' '}
+          <span className="text-sm text-ink-700">
+            {l.path.slice(0, -1).join(' › ')} · {plural(l.property_count, 'rental')}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,13 +1,26 @@
 import { PropertyMap } from '@/components/map/property-map-loader';
 import type { PropertyDetail, RateSheet } from '@/lib/contract';
-import { formatDate, fromDay, plural } from '@/lib/site/browser';
+import { plural } from '@/lib/site/browser';
 import { safeHtml } from '@/lib/site/html';
-import { AboutMoney, AboutNote } from './display-money';
-import { money, seasonDates, words } from './format';
+import {
+  AmenityGroups,
+  newestFirst,
+  REVIEWS_SHOWN,
+  ReviewList,
+  ROOMS_SHOWN,
+  RoomLists,
+  splitAmenities,
+} from './detail-lists';
+import { AboutNote } from './display-money';
+import { money } from './format';
+import { ShowRest } from './long-lists';
+import { RATE_COLUMNS, RateRow, SeasonRows, seasonsToCome } from './rate-rows';
+import { words } from './words';
 
 /*
  * The property's content as the API gives it, one section per component so the page can order them like a
- * listing page; HTML fields sanitised before rendering; the API's codes turned into words.
+ * listing page; HTML fields sanitised before rendering; the API's codes turned into words. Long lists send
+ * their first view and load the rest when asked (detail-lists.tsx, rate-rows.tsx, long-lists.tsx).
  */
 
 const POLICY_LABEL: Record<string, string> = {
@@ -20,17 +33,6 @@ const POLICY_LABEL: Record<string, string> = {
   long_term: 'Long stays',
 };
 const POLICY_VALUE: Record<string, string> = { yes: 'Yes', no: 'No', on_request: 'On request' };
-const BED_LABEL: Record<string, string> = {
-  king: 'king bed',
-  queen: 'queen bed',
-  double: 'double bed',
-  single: 'single bed',
-  bunk: 'bunk bed',
-  sofa_bed: 'sofa bed',
-  crib: 'cot',
-  child: "child's bed",
-};
-
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
     <section aria-labelledby={id} className="border-t border-sand-200 pt-6">
@@ -112,20 +114,18 @@ export function Highlights({ p }: { p: PropertyDetail }) {
 
 export function Amenities({ p }: { p: PropertyDetail }) {
   if (p.amenities.length === 0 && !p.amenity_notes) return null;
+  const { shown, rest } = splitAmenities(p.amenities);
+  const total = p.amenities.reduce((sum, g) => sum + g.items.length, 0);
   return (
     <Section id="amenities" title="Amenities">
-      <div className="grid gap-4 sm:grid-cols-2">
-        {p.amenities.map((group) => (
-          <div key={group.category}>
-            <h3 className="font-semibold text-ink-900">{words(group.category)}</h3>
-            <ul className="mt-1 list-disc pl-5 text-sm">
-              {group.items.map((item) => (
-                <li key={item}>{words(item)}</li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </div>
+      <AmenityGroups groups={shown} />
+      {rest.length > 0 && (
+        <ShowRest
+          rest={{ list: 'amenities', propertyId: p.id }}
+          show={`Show all ${total} amenities`}
+          hide="Show fewer amenities"
+        />
+      )}
       <div className="mt-3 text-sm">
         <Html html={p.amenity_notes} />
       </div>
@@ -134,35 +134,18 @@ export function Amenities({ p }: { p: PropertyDetail }) {
 }
 
 export function Rooms({ p }: { p: PropertyDetail }) {
+  const { bedrooms, bathrooms } = p.rooms;
+  const more = bedrooms.length > ROOMS_SHOWN || bathrooms.length > ROOMS_SHOWN;
   return (
     <Section id="rooms" title="Bedrooms and bathrooms">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <ul className="space-y-2 text-sm">
-          {p.rooms.bedrooms.map((b, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id in the API
-            <li key={i}>
-              <span className="font-medium text-ink-900">{b.name}</span> · {words(b.type)}, sleeps {b.sleeps}
-              <span className="block">
-                {Object.entries(b.beds)
-                  .filter(([, n]) => n > 0)
-                  .map(([kind, n]) => plural(n, BED_LABEL[kind] ?? words(kind).toLowerCase()))
-                  .join(', ') || 'No beds listed'}
-              </span>
-              {b.notes && <span className="block text-ink-700">{b.notes}</span>}
-            </li>
-          ))}
-        </ul>
-        <ul className="space-y-2 text-sm">
-          {p.rooms.bathrooms.map((b, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id in the API
-            <li key={i}>
-              <span className="font-medium text-ink-900">{b.name}</span> · {words(b.type)}
-              {b.features.length > 0 && <span className="block">{b.features.map(words).join(', ')}</span>}
-              {b.notes && <span className="block text-ink-700">{b.notes}</span>}
-            </li>
-          ))}
-        </ul>
-      </div>
+      <RoomLists bedrooms={bedrooms.slice(0, ROOMS_SHOWN)} bathrooms={bathrooms.slice(0, ROOMS_SHOWN)} />
+      {more && (
+        <ShowRest
+          rest={{ list: 'rooms', propertyId: p.id }}
+          show={`Show all ${plural(bedrooms.length, 'bedroom')} and ${plural(bathrooms.length, 'bathroom')}`}
+          hide="Show fewer rooms"
+        />
+      )}
       {(p.rooms.bedroom_notes || p.rooms.bathroom_notes) && (
         <p className="mt-3 text-sm">
           {[p.rooms.bedroom_notes, p.rooms.bathroom_notes].filter(Boolean).join(' ')}
@@ -216,18 +199,13 @@ export function Location({ p }: { p: PropertyDetail }) {
   );
 }
 
-/** Reviews shown at once; the rest open on demand (a `<details>`: keyboard and screen readers, no script). */
-export const REVIEWS_SHOWN = 4;
-
 /**
- * The catalog's reviews, newest first (the API's order, kept even when an upstream's is not): the rating
- * and the count behind it ("★ 4.6 · 12 reviews", as the cards say it), the first few, the rest on demand.
- * Text only: a review's words are rendered as text, never as HTML.
+ * The catalog's reviews, newest first: the rating and the count behind it ("★ 4.6 · 12 reviews", as the
+ * cards say it), the first few, the rest loaded on demand.
  */
 export function Reviews({ p }: { p: PropertyDetail }) {
-  const reviews = [...p.reviews].sort((a, b) => b.date.localeCompare(a.date));
-  const first = reviews.slice(0, REVIEWS_SHOWN);
-  const rest = reviews.slice(REVIEWS_SHOWN);
+  const reviews = newestFirst(p.reviews);
+  const rest = reviews.length - REVIEWS_SHOWN;
   return (
     <Section id="reviews" title="Reviews">
       {reviews.length === 0 ? (
@@ -247,73 +225,17 @@ export function Reviews({ p }: { p: PropertyDetail }) {
             )}
             {plural(reviews.length, 'review')}
           </p>
-          <ReviewList reviews={first} />
-          {rest.length > 0 && (
-            <details className="group mt-4">
-              <summary className="inline-block cursor-pointer rounded-full px-4 py-2 text-sm font-medium text-ink-900 ring-1 ring-ink-700 hover:bg-sand-50">
-                <span className="group-open:hidden">Show {plural(rest.length, 'more review')}</span>
-                <span className="hidden group-open:inline">Show fewer reviews</span>
-              </summary>
-              <ReviewList reviews={rest} />
-            </details>
+          <ReviewList reviews={reviews.slice(0, REVIEWS_SHOWN)} />
+          {rest > 0 && (
+            <ShowRest
+              rest={{ list: 'reviews', propertyId: p.id }}
+              show={`Show ${plural(rest, 'more review')}`}
+              hide="Show fewer reviews"
+            />
           )}
         </>
       )}
     </Section>
-  );
-}
-
-function ReviewList({ reviews }: { reviews: PropertyDetail['reviews'] }) {
-  return (
-    <ul className="mt-4 grid gap-5 sm:grid-cols-2" data-testid="review-list">
-      {reviews.map((r, i) => (
-        // Static server-rendered list (never reordered): a review has no id, and two may share every field.
-        // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <li key={`${i}-${r.date}-${r.author}`} className="min-w-0 break-words">
-          <p className="font-medium text-ink-900">
-            {r.title}{' '}
-            <span className="text-sm font-normal">
-              · <span aria-hidden="true">★ </span>
-              {r.rating}
-              <span className="sr-only"> out of 5</span>
-            </span>
-          </p>
-          <p className="mt-1 text-sm">{r.text}</p>
-          <p className="mt-1 text-xs text-ink-700">
-            {r.author}, <time dateTime={r.date}>{monthYear(r.date)}</time>
-          </p>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-const monthYear = (day: string) => {
-  const d = fromDay(day);
-  return d ? formatDate(d, 'MMMM yyyy') : day;
-};
-
-type Rate = NonNullable<RateSheet['default_rate']>;
-
-const RATE_COLUMNS = ['Season', 'Bedrooms', 'Nightly', 'Weekly', 'Monthly', 'Minimum stay'];
-
-/** One row of the rates table: a season's (or the default) rate for a number of bedrooms. */
-function RateRow({ rate, currency, children }: { rate: Rate; currency: string; children: React.ReactNode }) {
-  const maybe = (v: number | null) => (v === null ? '—' : money(v, currency));
-  return (
-    <tr className="border-b border-sand-100">
-      <th scope="row" className="py-1 pr-3 font-normal">
-        {children}
-      </th>
-      <td className="py-1 pr-3">{rate.rooms}</td>
-      <td className="py-1 pr-3">
-        {money(rate.nightly, currency)}
-        <AboutMoney amount={rate.nightly} currency={currency} className="block text-xs text-ink-700" />
-      </td>
-      <td className="hidden py-1 pr-3 sm:table-cell">{maybe(rate.weekly)}</td>
-      <td className="hidden py-1 pr-3 sm:table-cell">{maybe(rate.monthly)}</td>
-      <td className="py-1">{plural(rate.min_stay, 'night')}</td>
-    </tr>
   );
 }
 
@@ -324,7 +246,6 @@ export function feeWords(fee: RateSheet['fees'][number], currency: string): stri
   return `${money(fee.amount, currency)}${per ? ` ${per}` : ''}`;
 }
 
-/** The rate sheet: seasons still to come (or under way) in date order, then the fees and taxes. */
 /** The rates section when the catalog could not give the rate sheet just now. */
 export function RatesUnavailable() {
   return (
@@ -334,13 +255,44 @@ export function RatesUnavailable() {
   );
 }
 
-export function RatesTable({ rates, today }: { rates: RateSheet; today: string }) {
+/**
+ * The rate sheet: the seasons still to come on `from` in date order (the first few drawn here, the rest in
+ * the browser when asked, from the booking widget's copy of the rates: rate-rows.tsx), then the fees, taxes
+ * and notes.
+ */
+export function RatesTable({ rates, from }: { rates: RateSheet; from: string }) {
   const currency = rates.currency.code;
-  const seasons = rates.rates
-    .filter((r) => r.end_date >= today)
-    .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.rooms - b.rooms);
+  const { seasons, shown } = seasonsToCome(rates.rates, from);
   const charges = rates.fees.filter((f) => !f.refundable);
   const deposits = rates.fees.filter((f) => f.refundable);
+  const head = (
+    <>
+      <caption className="sr-only">Seasonal rates by bedrooms, in {currency}</caption>
+      <thead>
+        <tr className="border-b border-sand-200 text-ink-900">
+          {RATE_COLUMNS.map((h) => (
+            <th
+              key={h}
+              scope="col"
+              className={`py-2 pr-3 ${h === 'Weekly' || h === 'Monthly' ? 'hidden sm:table-cell' : ''}`}
+            >
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        <SeasonRows seasons={seasons.slice(0, shown)} currency={currency} />
+      </tbody>
+    </>
+  );
+  const tail = rates.default_rate && (
+    <tbody>
+      <RateRow rate={rates.default_rate} currency={currency}>
+        Other dates
+      </RateRow>
+    </tbody>
+  );
   return (
     <Section id="rates" title="Rates">
       {seasons.length === 0 && !rates.default_rate ? (
@@ -348,35 +300,20 @@ export function RatesTable({ rates, today }: { rates: RateSheet; today: string }
       ) : (
         // Weekly and monthly rates fold away on a phone, so the table fits without a sideways scroll.
         <div>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Seasonal rates by bedrooms, in {currency}</caption>
-            <thead>
-              <tr className="border-b border-sand-200 text-ink-900">
-                {RATE_COLUMNS.map((h) => (
-                  <th
-                    key={h}
-                    scope="col"
-                    className={`py-2 pr-3 ${h === 'Weekly' || h === 'Monthly' ? 'hidden sm:table-cell' : ''}`}
-                  >
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {seasons.map((r) => (
-                <RateRow key={r.id} rate={r} currency={currency}>
-                  {r.name}
-                  <span className="block text-xs">{seasonDates(r.start_date, r.end_date)}</span>
-                </RateRow>
-              ))}
-              {rates.default_rate && (
-                <RateRow rate={rates.default_rate} currency={currency}>
-                  Other dates
-                </RateRow>
-              )}
-            </tbody>
-          </table>
+          {seasons.length > shown ? (
+            <ShowRest
+              rest={{ list: 'rates', from }}
+              head={head}
+              tail={tail}
+              show={`Show all ${seasons.length + (rates.default_rate ? 1 : 0)} rates`}
+              hide="Show fewer rates"
+            />
+          ) : (
+            <table className="w-full text-left text-sm">
+              {head}
+              {tail}
+            </table>
+          )}
           <AboutNote currency={currency} className="mt-2 text-xs text-ink-700" />
         </div>
       )}

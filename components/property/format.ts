@@ -3,9 +3,10 @@ import { formatDate, fromDay, plural } from '@/lib/site/browser';
 import { partyWords } from '@/lib/site/browser/party';
 
 /*
- * How the property side writes money, dates, parties and the API's codes for people. Pure, shared by the
- * server's sections and the browser's booking widget, so the card, the inquiry and the confirmation agree.
- * Money stays a number rounded by the API; Intl formats it here, at display time only.
+ * How the property side writes money, dates and parties for people. Pure, shared by the server's sections
+ * and the browser's booking widget, so the card, the inquiry and the confirmation agree. Money stays a number
+ * rounded by the API; Intl formats it here, at display time only. The API's codes as words are words.ts:
+ * only the server's sections and later chunks need them, and this module is in every property page's script.
  */
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -63,16 +64,6 @@ export function stayDates(checkin: string, checkout: string): string {
   return `${shortDay(checkin, !sameYear)} – ${shortDay(checkout, true)}`;
 }
 
-/** "13 Feb – 20 Mar 2027" for a season (no weekdays: a season is not a stay). */
-export function seasonDates(start: string, end: string): string {
-  const a = fromDay(start);
-  const b = fromDay(end);
-  if (!a || !b) return `${start} – ${end}`;
-  return a.getFullYear() === b.getFullYear()
-    ? `${formatDate(a, 'd MMM')} – ${formatDate(b, 'd MMM yyyy')}`
-    : `${formatDate(a, 'd MMM yyyy')} – ${formatDate(b, 'd MMM yyyy')}`;
-}
-
 /** "4 adults, 1 child", with infants when there are some ("…, 1 infant"). */
 export function party(adults: number, children: number, infants = 0): string {
   return partyWords({ adults, children, infants });
@@ -87,32 +78,4 @@ export function stayLine(stay: {
   infants?: number;
 }) {
   return `${stayDates(stay.checkin, stay.checkout)} · ${plural(daysBetween(stay.checkin, stay.checkout), 'night')} · ${party(stay.adults, stay.children, stay.infants)}`;
-}
-
-/** The API's codes that have better words than their spelling. */
-const WORDS: Record<string, string> = {
-  walk_in_shower: 'Walk-in shower',
-  shower_tub_combo: 'Shower over the bath',
-  double_sink: 'Double sink',
-  rain_shower: 'Rain shower',
-  whirlpool: 'Whirlpool bath',
-  outdoor: 'Outdoor bathroom',
-  bidet: 'Bidet',
-  wheelchair_accessible: 'Wheelchair accessible',
-  long_term: 'Long stays',
-  sofa_bed: 'sofa bed',
-  crib: 'cot',
-  child: "child's bed",
-  full: 'Full bathroom',
-  half: 'Half bathroom (toilet and basin)',
-  on_request: 'On request',
-};
-
-/** A code ("double_sink") as words ("Double sink"); words the API already wrote are left alone. */
-export function words(code: string): string {
-  const known = WORDS[code];
-  if (known) return known;
-  if (!/^[a-z0-9]+(?:_[a-z0-9]+)*$/.test(code)) return code;
-  const text = code.replaceAll('_', ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

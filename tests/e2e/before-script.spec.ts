@@ -28,15 +28,15 @@ function nameOnly(): Location {
 }
 
 /**
- * The home page as it is before its script arrives (its chunks held back, the document's own inline
- * scripts run), the destination typed and Enter pressed: the browser sends the form. The next page's
- * scripts come as usual.
+ * The home page as it is before its script arrives (its script chunks held back, the document's own inline
+ * scripts run; its style sheet, a file of its own, comes), the destination typed and Enter pressed: the
+ * browser sends the form. The next page's scripts come as usual.
  */
 async function typeAndSend(page: Page, typed: string) {
   const held: Route[] = [];
   let holding = true;
   await page.route('**/_next/static/chunks/**', (route) => {
-    if (holding) held.push(route);
+    if (holding && route.request().resourceType() === 'script') held.push(route);
     else return route.continue();
   });
   await page.goto('/', { waitUntil: 'domcontentloaded' });

@@ -53,8 +53,10 @@ test('a choice made before the view is live is told to it once it is', async ({ 
 
 test('a held link still goes where it says when the view’s script never comes', async ({ page }) => {
   const { sameDocument } = await openIdle(page);
-  // From now on, no script the page asks for arrives.
-  await page.route('**/_next/static/**', () => {});
+  // From now on, no script the page asks for arrives (style sheets still do).
+  await page.route('**/_next/static/**', (route) =>
+    route.request().resourceType() === 'script' ? undefined : route.continue(),
+  );
   await next(page).click();
   await page.waitForTimeout(1500);
   expect(page.url()).toMatch(/\/search\?adults=2$/);

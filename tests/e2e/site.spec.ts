@@ -1,4 +1,4 @@
-import { catalogApi, expect, expectAccessible, LIVE_SITE, TEST_SITE, test } from './support';
+import { catalogApi, expect, expectAccessible, LIVE_SITE, snap, TEST_SITE, test } from './support';
 
 const BANNER = 'Test mode: inquiries are checked but not sent to an agent.';
 
@@ -17,28 +17,63 @@ test('no banner under a live key', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Top destinations' })).toBeVisible();
 });
 
-test('destinations: the whole tree with counts, collapsible, filtered as you type', async ({ page }) => {
+/** A place's places at every depth, from the catalog's own list. */
+function placesBeneath(locations: any[], id: number): any[] {
+  const below = locations.filter((l) => l.parent_id === id);
+  return below.flatMap((l) => [l, ...placesBeneath(locations, l.id)]);
+}
+
+test('destinations: regions and countries with counts; a country’s places load when opened, by keyboard, as links that work; filtered as you type', async ({
+  page,
+  request,
+}) => {
   const { locations } = await catalogApi<{ locations: any[] }>('/locations');
+  const italy = locations.find((l) => l.name === 'Italy');
+  const beneath = placesBeneath(locations, italy.id);
+  const child = locations.find((l) => l.parent_id === italy.id);
+  expect(beneath.length).toBeGreaterThan(1);
+  // The page itself carries its first view only: no link to a place beneath a country.
+  const html = await (await request.get('/destinations')).text();
+  expect(html).toContain(`href="/destinations/${italy.id}"`);
+  for (const l of beneath) expect(html).not.toContain(`href="/destinations/${l.id}"`);
+
   await page.goto('/destinations');
   const europe = locations.find((l) => l.name === 'Europe');
   await expect(page.getByRole('link', { name: 'Europe', exact: true })).toBeVisible();
   await expect(page.getByText(`(${europe.property_count} rentals)`).first()).toBeVisible();
-  // A country's places are folded until opened.
-  const italy = locations.find((l) => l.name === 'Italy');
-  const child = locations.find((l) => l.parent_id === italy.id);
-  await expect(page.getByRole('link', { name: child.name, exact: true })).toBeHidden();
-  const toggle = page.getByRole('button', { name: 'Show places in Italy' });
+  await expect(page.getByRole('link', { name: 'Italy', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: child.name, exact: true })).toHaveCount(0);
+  const toggle = page.getByRole('button', { name: `Show all ${beneath.length} places in Italy` });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: 'Hide places in Italy' })).toHaveAttribute(
-    'aria-expanded',
-    'true',
-  );
-  await expect(page.getByRole('link', { name: child.name, exact: true }).first()).toBeVisible();
+  const hide = page.getByRole('button', { name: 'Hide places in Italy' });
+  await expect(hide).toHaveAttribute('aria-expanded', 'true');
+  await expect(hide).toBeFocused();
+  // Every place beneath Italy, at every depth, is now a link on the page.
+  for (const l of beneath) {
+    await expect(page.locator(`main a[href="/destinations/${l.id}"]`)).toBeVisible();
+  }
+  await expectAccessible(page);
+  await snap(page, 'destinations-italy');
+  // A revealed place's link works by keyboard.
+  const town = beneath.find((l) => !locations.some((c) => c.parent_id === l.id));
+  await page.locator(`main a[href="/destinations/${town.id}"]`).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/destinations/${town.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Rentals in ${town.name}`);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Destinations');
+
+  // Opened again (the catalog is not asked twice) and closed by keyboard: the places are hidden.
+  await page.getByRole('button', { name: `Show all ${beneath.length} places in Italy` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(`main a[href="/destinations/${child.id}"]`)).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(`main a[href="/destinations/${child.id}"]`)).toBeHidden();
 
   await page.getByLabel('Filter destinations').fill(child.name.slice(0, 5));
-  await expect(page.getByRole('status')).toContainText('match');
+  await expect(page.getByRole('status').filter({ hasText: 'match' })).toBeVisible();
   await expect(page.getByRole('link', { name: child.name, exact: true }).first()).toBeVisible();
   await page.getByRole('link', { name: child.name, exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/destinations/${child.id}$`));
@@ -49,6 +84,51 @@ test('destinations: the whole tree with counts, collapsible, filtered as you typ
   await expect(page.getByRole('status').filter({ hasText: 'rental' })).toContainText(
     `${expected.pagination.total} rental`,
   );
+});
+
+test('destinations: places that cannot be loaded say so, and come when asked again', async ({
+  page,
+  pageErrors,
+}) => {
+  const { locations } = await catalogApi<{ locations: any[] }>('/locations');
+  const italy = locations.find((l) => l.name === 'Italy');
+  const child = locations.find((l) => l.parent_id === italy.id);
+  let failing = true;
+  await page.route('**/api/locations', (route) =>
+    failing
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: { code: 'unavailable', message: 'The catalog is busy.', request_id: 'e2e' },
+          }),
+        })
+      : route.continue(),
+  );
+  await page.goto('/destinations');
+  await page.getByRole('button', { name: /^Show all \d+ places in Italy$/ }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'The places in Italy could not be loaded.' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('The catalog is busy.');
+  await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'destinations-failed');
+  // The filter says so too, rather than finding nothing.
+  await page.getByLabel('Filter destinations').fill('Tusc');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The destinations could not be loaded to filter.' }),
+  ).toBeVisible();
+  await page.getByLabel('Filter destinations').fill('');
+
+  failing = false;
+  await alert.getByRole('button', { name: 'Try again' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(`main a[href="/destinations/${child.id}"]`)).toBeVisible();
+  await expect(alert).toHaveCount(0);
+  // The browser reports each refused request as a console error: those are expected, nothing else is.
+  const refused = pageErrors.filter((e) => e.includes('503') && e.includes('/api/locations'));
+  expect(refused.length).toBeGreaterThan(0);
+  pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !refused.includes(e)));
 });
 
 test('an unknown destination is the not-found page', async ({ page, pageErrors }) => {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { DestinationTree, type TreeNode } from '@/components/destinations/destination-tree';
-import type { Location } from '@/lib/contract';
+import { DestinationTree } from '@/components/destinations/destination-tree';
 import { currencyIn } from '@/lib/site/browser/currency-url';
+import { firstView } from '@/lib/site/browser/place-tree';
 import { allLocations } from '@/lib/site/page-data';
 
 export const metadata: Metadata = {
@@ -10,21 +10,8 @@ export const metadata: Metadata = {
   alternates: { canonical: '/destinations' },
 };
 
-function tree(locations: Location[]): TreeNode[] {
-  const nodes = new Map(locations.map((l) => [l.id, { location: l, children: [] as TreeNode[] }]));
-  const roots: TreeNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.location.parent_id === null ? undefined : nodes.get(node.location.parent_id);
-    (parent ? parent.children : roots).push(node);
-  }
-  const sort = (list: TreeNode[]) => {
-    list.sort((a, b) => a.location.name.localeCompare(b.location.name));
-    for (const n of list) sort(n.children);
-  };
-  sort(roots);
-  return roots;
-}
-
+// The page sends its first view, regions and their countries; a country's places load when it is opened
+// (docs/decisions.md, "Smaller pages"). Search engines find every destination in /sitemap.xml.
 export default async function DestinationsPage({
   searchParams,
 }: {
@@ -40,7 +27,7 @@ export default async function DestinationsPage({
         {locations.length.toLocaleString('en')} places, from whole regions to single towns.
       </p>
       <div className="mt-6">
-        <DestinationTree roots={tree(locations)} all={locations} currency={currency} />
+        <DestinationTree roots={firstView(locations)} currency={currency} />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiError } from './api-error';
 
 /*
@@ -20,6 +20,8 @@ export interface ApiGet<T> {
   error?: ApiError;
   /** Asking (the first time, or again for an answer no longer fresh). */
   loading: boolean;
+  /** Asks again after a failure (a "Try again" button); an answer already had is kept. */
+  retry: () => void;
 }
 
 interface State {
@@ -51,10 +53,14 @@ export function useApiGet<T>(
   { freshMs, retries = 0 }: { freshMs: number; retries?: number },
 ): ApiGet<T> {
   const [state, setState] = useState<State | null>(null);
+  // Bumped by retry(): the effect asks again for the same key.
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
   // The request of the current render; the effect runs per key, not per render.
   const latest = useRef(get);
   latest.current = get;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is not read; its change asks again
   useEffect(() => {
     if (key === null) return;
     const known = answers.get(key);
@@ -84,13 +90,17 @@ export function useApiGet<T>(
       }
     })();
     return () => controller.abort();
-  }, [key, freshMs, retries]);
+  }, [key, freshMs, retries, attempt]);
 
-  if (key === null) return { loading: false };
+  if (key === null) return { loading: false, retry };
   // Until the effect has run for a new key, what is known of it already (as react-query read its cache).
   if (state?.key !== key) {
     const known = answers.get(key);
-    return { data: known?.data as T | undefined, loading: !known || Date.now() - known.at >= freshMs };
+    return {
+      data: known?.data as T | undefined,
+      loading: !known || Date.now() - known.at >= freshMs,
+      retry,
+    };
   }
-  return { data: state.data as T | undefined, error: state.error, loading: state.loading };
+  return { data: state.data as T | undefined, error: state.error, loading: state.loading, retry };
 }

@@ -20,7 +20,6 @@ import { Gallery } from '@/components/property/gallery';
 import { KeyFacts } from '@/components/property/key-facts';
 import { PriceBreakdown } from '@/components/property/price';
 import { StayRefusal } from '@/components/property/stay-refusal';
-import { today } from '@/lib/dates';
 import { pageChoice } from '@/lib/site/advisors/choice';
 import { withCurrency } from '@/lib/site/browser/currency-url';
 import { getSiteDb } from '@/lib/site/db/client';
@@ -122,7 +121,7 @@ export default async function PropertyPage({ params, searchParams }: Props) {
               </div>
               <Reviews p={p} />
               <Policies p={p} />
-              {rates ? <RatesTable rates={rates} today={today()} /> : <RatesUnavailable />}
+              {rates ? <RatesTable rates={rates} from={rates.from} /> : <RatesUnavailable />}
               <Location p={p} />
             </div>
             <aside aria-label="Booking" className="hidden lg:block">

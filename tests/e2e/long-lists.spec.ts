@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { catalogApi, expect, expectAccessible, snap, test } from './support';
+
+/*
+ * Issue 26 item 2, as a traveller meets it on a property page: the long lists (bedrooms and bathrooms,
+ * amenities, reviews, rates) show their first part, and the rest comes by one button each, by keyboard too,
+ * at a desktop's and a phone's width; a rest that cannot be loaded says so and comes when asked again.
+ */
+
+/** A rental with more of everything than a first view shows: bedrooms, reviews, amenity groups and rates. */
+async function rentalWithLongLists() {
+  const { properties } = await catalogApi('/properties?per_page=100&sort=-bedrooms');
+  for (const p of properties) {
+    const d = await catalogApi(`/properties/${p.id}`);
+    const amenities = d.amenities.reduce((n: number, g: any) => n + g.items.length, 0);
+    if (d.rooms.bedrooms.length > 6 && d.reviews.length > 4 && amenities > 10) {
+      const rates = await catalogApi(`/properties/${p.id}/rates`);
+      if (rates.rates.length > 7) return { detail: d, rates, amenities };
+    }
+  }
+  throw new Error('no rental with long lists in the demo catalog');
+}
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/** Opens a list's rest by keyboard: the button takes focus, Enter opens it, and it says it is open. */
+async function openByKeyboard(page: Page, section: string, show: RegExp, hide: string) {
+  const button = region(page, section).getByRole('button', { name: show });
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const open = region(page, section).getByRole('button', { name: hide });
+  await expect(open).toHaveAttribute('aria-expanded', 'true');
+  await expect(open).toBeFocused();
+}
+
+for (const [width, height] of [
+  [1366, 900],
+  [390, 844],
+] as const) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('a property page shows the first of each long list; the rest comes by keyboard', async ({
+      page,
+    }) => {
+      const { detail, rates, amenities } = await rentalWithLongLists();
+      await page.goto(`/properties/${detail.id}`);
+
+      // Bedrooms and bathrooms: six of each at first.
+      const rooms = region(page, 'Bedrooms and bathrooms').getByRole('listitem');
+      const roomCount = detail.rooms.bedrooms.length + detail.rooms.bathrooms.length;
+      await expect(rooms).toHaveCount(
+        Math.min(6, detail.rooms.bedrooms.length) + Math.min(6, detail.rooms.bathrooms.length),
+      );
+      await openByKeyboard(page, 'Bedrooms and bathrooms', /^Show all \d+ bedrooms and/, 'Show fewer rooms');
+      await expect(rooms).toHaveCount(roomCount);
+      await expect(region(page, 'Bedrooms and bathrooms')).toContainText(detail.rooms.bedrooms.at(-1).name);
+
+      // Amenities: whole groups up to ten at first, every one once opened.
+      const items = region(page, 'Amenities').getByRole('listitem');
+      expect(await items.count()).toBeLessThan(amenities);
+      await openByKeyboard(
+        page,
+        'Amenities',
+        new RegExp(`^Show all ${amenities} amenities$`),
+        'Show fewer amenities',
+      );
+      await expect(items).toHaveCount(amenities);
+
+      // Reviews: the newest four, then the rest.
+      const reviews = region(page, 'Reviews').getByTestId('review-list').getByRole('listitem');
+      await expect(reviews).toHaveCount(4);
+      await openByKeyboard(page, 'Reviews', /^Show \d+ more reviews?$/, 'Show fewer reviews');
+      await expect(reviews).toHaveCount(detail.reviews.length);
+
+      // Rates: the first seasons, then every season still to come (the rows are already in the page).
+      const total = rates.rates.length + (rates.default_rate ? 1 : 0);
+      const rows = region(page, 'Rates').getByRole('row');
+      expect(await rows.count()).toBeLessThan(total + 1);
+      await openByKeyboard(page, 'Rates', new RegExp(`^Show all ${total} rates$`), 'Show fewer rates');
+      await expect(rows).toHaveCount(total + 1);
+      await expectAccessible(page);
+      await snap(page, 'long-lists-open', { fullPage: true });
+
+      // Closed again by keyboard: the first view, as it was.
+      await page.keyboard.press('Enter');
+      await expect(rows).not.toHaveCount(total + 1);
+      await expect(
+        region(page, 'Rates').getByRole('button', { name: `Show all ${total} rates` }),
+      ).toBeFocused();
+    });
+  });
+}
+
+test('a list whose rest cannot be loaded says so, and loads when asked again', async ({
+  page,
+  pageErrors,
+}) => {
+  const { detail } = await rentalWithLongLists();
+  let failing = true;
+  await page.route(`**/api/properties/${detail.id}`, (route) =>
+    failing
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: { code: 'unavailable', message: 'The catalog is busy.', request_id: 'e2e' },
+          }),
+        })
+      : route.continue(),
+  );
+  await page.goto(`/properties/${detail.id}`);
+  const reviews = region(page, 'Reviews');
+  await reviews.getByRole('button', { name: /^Show \d+ more reviews?$/ }).click();
+  const alert = reviews.getByRole('alert');
+  await expect(alert).toContainText('The rest of the reviews could not be loaded. The catalog is busy.');
+  await expectAccessible(page);
+  await snap(page, 'reviews-failed');
+
+  failing = false;
+  await alert.getByRole('button', { name: 'Try again' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(reviews.getByTestId('review-list').getByRole('listitem')).toHaveCount(detail.reviews.length);
+  await expect(alert).toHaveCount(0);
+  // The browser reports each refused request as a console error: those are expected, nothing else is.
+  const refused = pageErrors.filter((e) => e.includes('503') && e.includes(`/api/properties/${detail.id}`));
+  expect(refused.length).toBeGreaterThan(0);
+  pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !refused.includes(e)));
+});
