@@ -137,12 +137,12 @@ async function main() {
             | { items?: { resourceType: string; transferSize: number }[] }
             | undefined
         )?.items?.find((x) => x.resourceType === 'script');
-        const lcpItems = (
-          audits['largest-contentful-paint-element']?.details as
-            | { items?: { items?: { node?: { snippet?: string } }[] }[] }
-            | undefined
-        )?.items;
-        lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '';
+        // Lighthouse 13 names the element in its LCP breakdown insight (a node item after the phases' table).
+        const insight = audits['lcp-breakdown-insight']?.details as
+          | { items?: { type?: string; snippet?: string; nodeLabel?: string }[] }
+          | undefined;
+        const node = insight?.items?.find((item) => item.type === 'node');
+        lcpElement = node ? `${node.snippet ?? ''} ${node.nodeLabel ? `(${node.nodeLabel})` : ''}` : '';
         runs.push({
           perf: Math.round((categories.performance?.score ?? 0) * 100),
           a11y: Math.round((categories.accessibility?.score ?? 0) * 100),
