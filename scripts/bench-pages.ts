@@ -75,6 +75,14 @@ async function quoteRoundTrip(origin: string, ids: number[]): Promise<boolean> {
   return failed;
 }
 
+/** The page's largest paint, as Lighthouse 13 names it: a node item after its LCP breakdown's table. */
+function lcpElementOf(details: unknown): string {
+  const items = (details as { items?: { type?: string; snippet?: string; nodeLabel?: string }[] } | undefined)
+    ?.items;
+  const node = items?.find((item) => item.type === 'node');
+  return node ? `${node.snippet ?? ''} ${node.nodeLabel ? `(${node.nodeLabel})` : ''}` : '';
+}
+
 async function main() {
   // The quote run asks ~1,000 new stays in a few seconds: lift the site's own budget and visitor limit, which
   // would (rightly) hold a single visitor back; the figure is the round trip, not the limits.
@@ -137,12 +145,7 @@ async function main() {
             | { items?: { resourceType: string; transferSize: number }[] }
             | undefined
         )?.items?.find((x) => x.resourceType === 'script');
-        // Lighthouse 13 names the element in its LCP breakdown insight (a node item after the phases' table).
-        const insight = audits['lcp-breakdown-insight']?.details as
-          | { items?: { type?: string; snippet?: string; nodeLabel?: string }[] }
-          | undefined;
-        const node = insight?.items?.find((item) => item.type === 'node');
-        lcpElement = node ? `${node.snippet ?? ''} ${node.nodeLabel ? `(${node.nodeLabel})` : ''}` : '';
+        lcpElement = lcpElementOf(audits['lcp-breakdown-insight']?.details);
         runs.push({
           perf: Math.round((categories.performance?.score ?? 0) * 100),
           a11y: Math.round((categories.accessibility?.score ?? 0) * 100),
