@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { useLocations } from '@/components/search-form/use-locations';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import type { Location } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import { withCurrency } from '@/lib/site/browser/currency-url';
@@ -63,16 +64,9 @@ export function DestinationTree({
               : 'Looking for destinations…'}
       </p>
       {typed && !all && catalog.error && !catalog.loading && (
-        <div role="alert" className="mt-2 rounded-lg bg-sand-100 px-3 py-2 text-sm text-ink-900">
-          <p>The destinations could not be loaded to filter. {catalog.error.message}</p>
-          <button
-            type="button"
-            onClick={catalog.retry}
-            className="mt-2 rounded-full px-3 py-1 font-medium ring-1 ring-ink-700 hover:bg-white"
-          >
-            Try again
-          </button>
-        </div>
+        <RetryAlert onRetry={catalog.retry} className="mt-2">
+          The destinations could not be loaded to filter. {catalog.error.message}
+        </RetryAlert>
       )}
       {typed && <Matches matches={matches} currency={currency} />}
       {/* Kept while filtering (hidden), so the places opened stay open when the filter is cleared. */}

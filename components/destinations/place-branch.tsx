@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useId, useMemo, useState } from 'react';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import type { Location } from '@/lib/contract';
 import { plural } from '@/lib/site/browser';
 import { withCurrency } from '@/lib/site/browser/currency-url';
@@ -116,18 +117,9 @@ function Beneath({
   }
   if (catalog.error && !catalog.loading) {
     return (
-      <div role="alert" className="my-1 rounded-lg bg-sand-100 px-3 py-2 text-sm text-ink-900">
-        <p>
-          The places in {place.name} could not be loaded. {catalog.error.message}
-        </p>
-        <button
-          type="button"
-          onClick={catalog.retry}
-          className="mt-2 rounded-full px-3 py-1 font-medium ring-1 ring-ink-700 hover:bg-white"
-        >
-          Try again
-        </button>
-      </div>
+      <RetryAlert onRetry={catalog.retry} className="my-1">
+        The places in {place.name} could not be loaded. {catalog.error.message}
+      </RetryAlert>
     );
   }
   return (

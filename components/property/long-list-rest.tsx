@@ -1,5 +1,6 @@
 'use client';
 
+import { RetryAlert } from '@/components/ui/retry-alert';
 import type { PropertyDetail } from '@/lib/contract';
 import { useApiGet } from '@/lib/site/browser/use-api-get';
 import {
@@ -58,18 +59,9 @@ function DetailRest({ list, propertyId }: { list: DetailList; propertyId: number
   if (detail.data) return <Rest list={list} detail={detail.data} />;
   if (detail.error && !detail.loading)
     return (
-      <div role="alert" className="rounded-lg bg-sand-100 px-3 py-2 text-sm text-ink-900">
-        <p>
-          The rest of {NAMES[list]} could not be loaded. {detail.error.message}
-        </p>
-        <button
-          type="button"
-          onClick={detail.retry}
-          className="mt-2 rounded-full px-3 py-1 font-medium ring-1 ring-ink-700 hover:bg-white"
-        >
-          Try again
-        </button>
-      </div>
+      <RetryAlert onRetry={detail.retry}>
+        The rest of {NAMES[list]} could not be loaded. {detail.error.message}
+      </RetryAlert>
     );
   return (
     <p role="status" className="text-sm text-ink-700">
