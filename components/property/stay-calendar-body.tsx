@@ -20,6 +20,12 @@ import { useDisplayMoney } from './display-money';
 import { money } from './format';
 import { useStay } from './stay-context';
 
+/** The first day of a day's month, as the calendar's months are named. */
+const firstOfMonth = (day: string) => fromDay(`${day.slice(0, 7)}-01`)!;
+/** Whole months from `a`'s to `b`'s (YYYY-MM-DD strings). */
+const monthsApart = (a: string, b: string) =>
+  (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));
+
 /** The free days' prices once a check-in is picked, and whether a day has room for the figure or only a mark. */
 const Prices = createContext<{ days: Map<string, DayPrice>; marks: boolean } | null>(null);
 
@@ -47,6 +53,16 @@ export function StayCalendarBody({ compact, legend }: { compact: boolean; legend
     wide.addEventListener('change', apply);
     return () => wide.removeEventListener('change', apply);
   }, [compact]);
+  // The months shown, from the check-in's: a stay chosen elsewhere (the address as the page starts, a
+  // nearest stay offered) is brought into view; a check-in picked among the months shown moves nothing.
+  const [month, setMonth] = useState(() => firstOfMonth(checkin ?? today));
+  useLayoutEffect(() => {
+    if (!checkin) return;
+    setMonth((shown) => {
+      const apart = monthsApart(toDay(shown), checkin);
+      return apart >= 0 && apart < months ? shown : firstOfMonth(checkin);
+    });
+  }, [checkin, months]);
   const minStay = checkin ? minimumStay(rates, checkin, priced) : null;
   const rules = useMemo(() => calendarOf(booked, today), [booked, today]);
   const choosingCheckout = Boolean(checkin && !checkout);
@@ -117,7 +133,8 @@ export function StayCalendarBody({ compact, legend }: { compact: boolean; legend
           numberOfMonths={months}
           startMonth={start}
           endMonth={fromDay(addDays(today, CALENDAR_DAYS))}
-          defaultMonth={fromDay(checkin) ?? start}
+          month={month}
+          onMonthChange={setMonth}
           selected={undefined}
           // Past days are not offered at all (and fade); booked ones stay readable, struck through.
           disabled={{ before: start }}
