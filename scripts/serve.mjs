@@ -297,8 +297,15 @@ function serve(req, res, url, pathname, context) {
     });
   }
   if (isPage(req, pathname)) {
-    const key = pageCache()?.key(req.method, url, req.headers['accept-encoding'], req.headers['user-agent']);
-    if (key) return servePage(req, res, pathname, context, key);
+    const pages = pageCache();
+    // A property page with a stay is rendered (and kept) without it: the browser takes the stay from the
+    // address (page-cache.ts, shellOf). Only a page that is kept is so: an advisor's proposal is not.
+    const shell = pages?.shell(url) ?? url;
+    const key = pages?.key(req.method, shell, req.headers['accept-encoding'], req.headers['user-agent']);
+    if (key) {
+      req.url = shell;
+      return servePage(req, res, pathname, context, key);
+    }
     answerFailedPage(req, res, context);
   }
   if (pathname === '/api/ready' && probeGate())

@@ -129,6 +129,7 @@ export function BookingCard() {
   return (
     <section
       aria-labelledby="booking-title"
+      data-stay-part
       className="rounded-2xl bg-white p-5 shadow-lg ring-1 ring-sand-200"
     >
       <h2 id="booking-title" className="sr-only">
@@ -285,7 +286,10 @@ function PhoneBar() {
     !blocked && quote.data && !quote.data.price_on_request && whole === null && !data.missing.length,
   );
   return (
-    <div className="fixed inset-x-0 bottom-0 z-40 border-t border-sand-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] lg:hidden">
+    <div
+      data-stay-part
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-sand-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] lg:hidden"
+    >
       {hasDates(stay) && unpriced && (
         <p className="mx-auto mb-2 max-w-3xl text-sm font-semibold text-ink-900" data-testid="phone-no-total">
           {RATES_NOT_PUBLISHED}

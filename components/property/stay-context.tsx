@@ -1,14 +1,23 @@
 'use client';
 
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { Quote } from '@/lib/contract';
 import { daysBetween } from '@/lib/dates';
 import { toDay } from '@/lib/site/browser';
 import type { AdvisorNote } from '@/lib/site/browser/advisors';
 import type { ApiError } from '@/lib/site/browser/api-error';
 import type { BookingData } from '@/lib/site/browser/booking';
-import { CALENDAR_DAYS } from '@/lib/site/browser/calendar-rules';
-import { type Stay, withStay } from '@/lib/site/browser/stay-link';
+import { STAY_IN_ADDRESS, type Stay, withStay } from '@/lib/site/browser/stay-link';
 import { type Refusal, refusalOf } from '@/lib/site/browser/stay-refusal';
 import { bedroomsPriced, bedroomsRented } from '@/lib/site/browser/stay-rules';
 import { useApiGet } from '@/lib/site/browser/use-api-get';
@@ -18,6 +27,11 @@ import { useApiGet } from '@/lib/site/browser/use-api-get';
  * read and change this, never a copy: the issue this fixes was a page holding two stays that disagreed.
  * It starts from the URL (a traveller coming from results sees their stay at once) and every change is
  * written back with replaceState, so a reload or a shared link keeps it (other parameters kept).
+ *
+ * The server sends a property page without its stay (the rental's page, kept rendered once:
+ * lib/site/page-cache.ts, shellOf), so the stay is read from the address here as the page starts (the
+ * URL's reader loads then) and its price asked at once. Until then the page marks the stay pending (stay-pending.tsx)
+ * and the parts that show it wait, invisible, rather than show a stay the traveller did not choose.
  */
 
 export type { BookingData } from '@/lib/site/browser/booking';
@@ -43,6 +57,8 @@ interface StayContextValue {
     current: boolean;
   };
   tooMany: boolean;
+  /** The stay is the one the server drew the page with: none has been taken from the address, nor chosen. */
+  asDrawn: boolean;
   /** Why the stay (its dates, its party) cannot be had, and the nearest stays instead; null when it can. */
   refusal: Refusal | null;
 }
@@ -57,6 +73,7 @@ export function useStay(): StayContextValue {
 
 // The site's client (and its wording of failures) loads with the first price the page asks for itself.
 const loadClient = () => import('@/lib/site/browser/api-client');
+const loadReader = () => import('@/lib/site/browser/stay-read');
 
 /** The quote a stay asks for: its bedrooms are those the price is for (bedroomsRented), as the inquiry sends. */
 const keyOf = (s: Stay, rented: number) =>
@@ -84,6 +101,24 @@ export function StayProvider({
   const today = toDay(new Date());
   // The URL's dates as they came, even those the rules refuse (said with the nearest stays: refusal).
   const [stay, setStay] = useState<Stay>(initial);
+  // The stay taken from the address is priced at once, not after the pause that follows a traveller's change.
+  const fromAddress = useRef(false);
+  useLayoutEffect(() => {
+    const shown = () => document.documentElement.removeAttribute('data-stay-pending');
+    if (!STAY_IN_ADDRESS.test(window.location.search)) return shown();
+    // The URL's reader comes with a stay to read (it would take the page's first script over its budget).
+    let gone = false;
+    loadReader()
+      .then(({ readStay }) => {
+        if (gone) return;
+        fromAddress.current = true;
+        setStay(readStay(new URLSearchParams(window.location.search)));
+      })
+      .finally(shown);
+    return () => {
+      gone = true;
+    };
+  }, []);
 
   const change = useCallback((next: Partial<Stay>) => {
     setStay((s) => {
@@ -110,6 +145,11 @@ export function StayProvider({
   const stayKey = tooMany || refusal || data.missing.length ? '' : keyOf(stay, rented);
   const [settled, setSettled] = useState(stayKey);
   useEffect(() => {
+    if (fromAddress.current) {
+      fromAddress.current = false;
+      setSettled(stayKey);
+      return;
+    }
     const timer = setTimeout(() => setSettled(stayKey), 250);
     return () => clearTimeout(timer);
   }, [stayKey]);
@@ -156,6 +196,7 @@ export function StayProvider({
       current,
     },
     tooMany,
+    asDrawn: stay === initial,
     refusal,
   };
   return <StayContext.Provider value={value}>{children}</StayContext.Provider>;

@@ -5,6 +5,7 @@ import { today } from '@/lib/dates';
 import { peekProcessSingleton, setProcessSingleton } from '@/lib/process-singleton';
 import type { PageReads } from '@/lib/request-context';
 import { settings } from '@/lib/settings';
+import { STAY_KEYS } from '@/lib/site/browser/stay-link';
 import { visitorFrom } from '@/lib/visitor';
 import { pageViewWait } from './http';
 import { currentFxRates } from './replica/fx';
@@ -17,6 +18,8 @@ import { replicaVersionNow } from './replica/in-memory';
  *   which pages   home, /destinations, a destination page (with its search in the URL, but not a traveller's
  *                 dates), a property page and its embed without a stay (only `currency`, or the embed's
  *                 `host`, in the URL); never a router's RSC request, never anything else;
+ *   with a stay    a property page's URL with a stay is served the page without it (shellOf): the booking
+ *                 widget takes the stay from the address in the browser and asks its price;
  *   kept as       the bytes the framework sent (compressed as the request's Accept-Encoding chose) with
  *                 their headers, under the URL, the encoding and whether the agent is a link preview's;
  *   expired by    the catalog cache's tags the render read (lib/catalog-client/cache.ts tells it, through
@@ -76,6 +79,30 @@ const PAGES: [RegExp, Set<string> | null][] = [
 
 /** The pages a destination keeps per URL: its search, but not a traveller's own dates. */
 const DATED = ['checkin', 'checkout'];
+
+/** A property page and its embed: their stay is the browser's to take from the address (shellOf). */
+const WITH_STAY = /^\/(?:embed\/)?properties\/\d{1,9}$/;
+/**
+ * A stay's parameters as lib/site/browser/stay.ts reads them (older links' too). An advisor's `reference`
+ * is not one: a link with it is rendered as asked, the reference in the inquiry's form.
+ */
+const STAY_PARAMS = new Set<string>([...STAY_KEYS, 'guests', 'rooms']);
+
+/**
+ * The URL a page is rendered for. A property page (and its embed) is rendered without its stay: the page of
+ * the rental alone is the one kept, whatever stay a visitor comes with, and the booking widget takes the
+ * stay from the address as it starts (components/property/stay-context.tsx), then asks its price. Any other
+ * page, and a URL with parameters of its own beside the stay (an advisor's proposal), as asked.
+ */
+export function shellOf(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0 || !WITH_STAY.test(url.slice(0, at))) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  const kept = [...params].filter(([name]) => !STAY_PARAMS.has(name));
+  if (kept.length === [...params].length) return url;
+  const query = new URLSearchParams(kept).toString();
+  return query ? `${url.slice(0, at)}?${query}` : url.slice(0, at);
+}
 
 /**
  * What the framework's compression will answer for this Accept-Encoding (it offers gzip, deflate and
@@ -270,6 +297,7 @@ export class PageCache {
 
 /** What scripts/serve.mjs finds under `rental.site.page-cache`. */
 export interface PageCacheForServer {
+  shell: typeof shellOf;
   key: typeof pageKey;
   lookup: (key: string) => PageAnswer | null;
   watch: () => Watch;
@@ -292,6 +320,7 @@ export function installPageCache(): void {
   const cache = new PageCache(s.PAGE_CACHE_MB * 1024 * 1024, replicaVersionNow, Date.now, today, fx);
   setProcessSingleton('site.page-cache-held', cache);
   const forServer: PageCacheForServer = {
+    shell: shellOf,
     key: pageKey,
     lookup: (key) => cache.lookup(key),
     watch: () => cache.watch(),

@@ -146,6 +146,67 @@ test('a stay in the URL is on the page at once: calendar, party, price; nonsense
   await expect(card(page).getByRole('button', { name: 'Choose dates', exact: true })).toBeVisible();
 });
 
+test('a link’s stay is served the rental’s own page, and the card waits for the stay instead of offering dates', async ({
+  page,
+  browser,
+}) => {
+  const stay = await freeStay(page, 41);
+  const withStay = `/properties/${stay.id}?checkin=${stay.checkin}&checkout=${stay.checkout}&adults=3`;
+  // The server sends the page kept for the rental (lib/site/page-cache.ts, shellOf), the same bytes
+  // whatever stay the link carries; the browser takes the stay from the address.
+  const html = async (path: string) => (await page.request.get(path)).text();
+  const plain = await html(`/properties/${stay.id}`);
+  expect(await html(withStay)).toBe(plain);
+  expect(await html(withStay.replace('adults=3', 'adults=4'))).toBe(plain);
+
+  // Before the page's scripts run, what would show no stay (dates to add, a "from" price) is not shown.
+  const context = await browser.newContext();
+  const waiting = await context.newPage();
+  await waiting.route(/\/_next\/static\/.*\.js$/, (route) => route.abort());
+  await waiting.goto(withStay);
+  await expect(card(waiting).getByRole('button', { name: 'Choose dates', exact: true })).toBeHidden();
+  await expect(card(waiting)).toBeVisible();
+  // Scripts that never come: after 3 s the card shows what it has rather than nothing.
+  await expect(card(waiting).getByRole('button', { name: 'Choose dates', exact: true })).toBeVisible({
+    timeout: 6000,
+  });
+  await context.close();
+
+  // With them, the link's stay and its price, the URL as it came, the stay in the inquiry.
+  await page.goto(withStay);
+  const expected = await catalogApi(
+    `/properties/${stay.id}/quote?checkin=${stay.checkin}&checkout=${stay.checkout}&adults=3`,
+  );
+  await expect(card(page).getByTestId('quote-total')).toHaveText(
+    price(expected.totals.total, expected.currency.code),
+  );
+  await expect(card(page).getByRole('group', { name: 'Adults' }).getByRole('status')).toHaveText('3');
+  await expect(page.locator('html')).not.toHaveAttribute('data-stay-pending');
+  expect(new URL(page.url()).search).toBe(new URL(withStay, 'http://x').search);
+  await card(page).getByRole('button', { name: 'Send an inquiry' }).click();
+  await expect(page.getByRole('dialog').getByTestId('inquiry-stay')).toHaveText(
+    stayLine({ checkin: stay.checkin, checkout: stay.checkout, adults: 3, children: 0 }),
+  );
+});
+
+for (const timezoneId of ['Pacific/Honolulu', 'Pacific/Tongatapu']) {
+  test(`a link’s stay, read in the browser, is the same days in ${timezoneId}`, async ({ browser }) => {
+    const context = await browser.newContext({ timezoneId });
+    const page = await context.newPage();
+    const stay = await freeStay(page, 43);
+    const quote = page.waitForRequest((r) => r.url().includes('/quote?'));
+    await page.goto(`/properties/${stay.id}?checkin=${stay.checkin}&checkout=${stay.checkout}&adults=2`);
+    const asked = new URL((await quote).url()).searchParams;
+    expect([asked.get('checkin'), asked.get('checkout')]).toEqual([stay.checkin, stay.checkout]);
+    await expect(pageCalendar(page).getByRole('button', { name: /check-in/ })).toHaveCount(1);
+    await card(page).getByRole('button', { name: 'Send an inquiry' }).click();
+    await expect(page.getByRole('dialog').getByTestId('inquiry-stay')).toHaveText(
+      stayLine({ checkin: stay.checkin, checkout: stay.checkout, adults: 2, children: 0 }),
+    );
+    await context.close();
+  });
+}
+
 for (const timezoneId of ['Pacific/Honolulu', 'Pacific/Tongatapu']) {
   test(`dates picked in the calendar stay the same days in ${timezoneId}`, async ({ browser }) => {
     const context = await browser.newContext({ timezoneId });

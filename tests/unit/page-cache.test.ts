@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TaggedCache } from '@/lib/catalog-client/cache';
 import { notePageRead, runInRequest } from '@/lib/request-context';
-import { encodingFor, type PageAnswer, PageCache, pageKey } from '@/lib/site/page-cache';
+import { encodingFor, type PageAnswer, PageCache, pageKey, shellOf } from '@/lib/site/page-cache';
 
 /*
  * The page cache's rules (lib/site/page-cache.ts): which pages are kept, what expires them, and which renders
@@ -114,6 +114,42 @@ describe('which pages are kept', () => {
       expect(pageKey('GET', path, 'gzip')).toBeNull();
     expect(pageKey('POST', '/properties/12', 'gzip')).toBeNull();
     expect(pageKey('GET', `/destinations/7?q=${'x'.repeat(3000)}`, 'gzip')).toBeNull();
+  });
+});
+
+describe('a property page with a stay', () => {
+  const stay = 'checkin=2027-03-10&checkout=2027-03-17&adults=3&children=1&infants=1&bedrooms=2';
+
+  it('is served the rental’s page without the stay, kept under the same key whatever stay comes', () => {
+    expect(shellOf(`/properties/12?${stay}`)).toBe('/properties/12');
+    expect(shellOf('/properties/12?checkin=2027-03-10')).toBe('/properties/12');
+    // Older links' words for the party go with the stay.
+    expect(shellOf('/properties/12?guests=4&rooms=2')).toBe('/properties/12');
+    expect(shellOf(`/properties/12?currency=EUR&${stay}`)).toBe('/properties/12?currency=EUR');
+    expect(shellOf(`/embed/properties/12?host=https%3A%2F%2Fpartner.example&${stay}`)).toBe(
+      '/embed/properties/12?host=https%3A%2F%2Fpartner.example',
+    );
+    const key = (url: string) => pageKey('GET', shellOf(url), 'gzip', CHROME);
+    expect(key(`/properties/12?${stay}`)).toBe(key('/properties/12'));
+    expect(key(`/properties/12?${stay}`)).not.toBeNull();
+  });
+
+  it('is left as asked when it carries more than a stay, or is another page', () => {
+    // An advisor's proposal is rendered with its stay (and not kept): pageKey refuses what is left.
+    const proposal = `/properties/12?proposal=abc&option=1&${stay}`;
+    expect(shellOf(proposal)).toBe('/properties/12?proposal=abc&option=1');
+    expect(pageKey('GET', shellOf(proposal), 'gzip')).toBeNull();
+    // So is an advisor's reference for the inquiry: the server renders it into the page.
+    expect(pageKey('GET', shellOf(`/properties/12?reference=ADV-9&${stay}`), 'gzip')).toBeNull();
+    for (const url of [
+      '/properties/12',
+      '/properties/12?currency=EUR',
+      `/search?${stay}`,
+      `/destinations/7?${stay}`,
+      `/properties/abc?${stay}`,
+      `/inquiries/12?${stay}`,
+    ])
+      expect(shellOf(url)).toBe(url);
   });
 });
 

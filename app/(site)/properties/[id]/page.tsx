@@ -19,6 +19,7 @@ import { DisplayMoneyProvider } from '@/components/property/display-money';
 import { Gallery } from '@/components/property/gallery';
 import { KeyFacts } from '@/components/property/key-facts';
 import { PriceBreakdown } from '@/components/property/price';
+import { StayPending } from '@/components/property/stay-pending';
 import { StayRefusal } from '@/components/property/stay-refusal';
 import { pageChoice } from '@/lib/site/advisors/choice';
 import { withCurrency } from '@/lib/site/browser/currency-url';
@@ -58,6 +59,7 @@ export default async function PropertyPage({ params, searchParams }: Props) {
   const kept = query.currency === display.currency ? display.currency : null;
   return (
     <DisplayMoneyProvider value={display}>
+      <StayPending />
       <Booking
         data={booking}
         initial={stay}

@@ -2,6 +2,7 @@ import { EmbedBridge } from '@/components/embed/bridge';
 import { EmbedBooking } from '@/components/embed/embed-property';
 import { Gallery } from '@/components/property/gallery';
 import { KeyFacts } from '@/components/property/key-facts';
+import { StayPending } from '@/components/property/stay-pending';
 import { embedHost } from '@/lib/site/embed';
 import { propertyAreas, propertyOrNotFound, stayFromQuery } from '@/lib/site/property-page';
 
@@ -25,6 +26,7 @@ export default async function EmbedPropertyPage({ params, searchParams }: Props)
           <KeyFacts p={p} withPlace className="text-sm text-ink-700" />
         </header>
         <Gallery name={p.name} photos={photos} />
+        <StayPending />
         <EmbedBooking
           data={booking}
           initial={stay}
