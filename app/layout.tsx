@@ -18,7 +18,8 @@ export const viewport: Viewport = { themeColor: '#135c52', width: 'device-width'
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // The property page marks a stay pending on <html> before React starts (stay-pending.tsx).
+    <html lang="en" suppressHydrationWarning>
       <head>
         <RevealAtOnce />
       </head>

@@ -22,6 +22,11 @@ export interface RequestContext {
   method: string;
   /** The path asked for, without the query. */
   path: string;
+  /**
+   * The URL as asked, when the server renders another (a property page's stay left for the browser:
+   * lib/site/page-cache.ts `shellOf`): what a refusal's "Try again" offers.
+   */
+  asked?: string;
   /** The socket's address and X-Forwarded-For as received: the visitor, once worked out. */
   peer?: string;
   forwardedFor?: string;

@@ -3,8 +3,8 @@
 // Reports performance and accessibility per page, its largest paint and what it was, and the JavaScript each
 // ships; exits non-zero when a page misses its floor (issue 26): performance ≥ 97 (median), LCP ≤ 2.0 s,
 // TBT ≤ 150 ms, CLS ≤ 0.02, accessibility 100, and JavaScript ≤ 150 KB gzip on the results and property
-// pages. Bounded: one warm-up load and RUNS audits per page (default 5; the median counts). Then the quote
-// round trip through the site (see quoteRoundTrip).
+// pages. Bounded: one warm-up load and RUNS audits per page (default 5; the median counts); BENCH_ONLY
+// picks pages by name. Then the quote round trip through the site (see quoteRoundTrip).
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -123,10 +123,13 @@ async function main() {
       { name: 'destination', path: `/destinations/${france.id}`, jsBudget: Number.POSITIVE_INFINITY },
       { name: 'property', path: `/properties/${property.id}?${stay}`, jsBudget: 150 },
     ];
+    // BENCH_ONLY=property (a name, or a part of one): only those pages, for a quicker look at one.
+    const only = process.env.BENCH_ONLY;
+    const chosen = only ? pages.filter((p) => p.name.includes(only)) : pages;
     console.log(
       `\n${'page'.padEnd(12)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'JS KB (gzip)'.padStart(13)}`,
     );
-    for (const page of pages) {
+    for (const page of chosen) {
       const url = `${server.origin}${page.path}`;
       await fetch(url); // warm the site's cache: the figure is a visitor's, not the first after a restart
       const runs = [];

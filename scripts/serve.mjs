@@ -302,10 +302,7 @@ function serve(req, res, url, pathname, context) {
     // address (page-cache.ts, shellOf). Only a page that is kept is so: an advisor's proposal is not.
     const shell = pages?.shell(url) ?? url;
     const key = pages?.key(req.method, shell, req.headers['accept-encoding'], req.headers['user-agent']);
-    if (key) {
-      req.url = shell;
-      return servePage(req, res, pathname, context, key);
-    }
+    if (key) return servePage(req, res, pathname, context, key, shell);
     answerFailedPage(req, res, context);
   }
   if (pathname === '/api/ready' && probeGate())
@@ -327,7 +324,7 @@ function pass(req, res) {
  * wait if over the limit), the reads of the render are watched, and its answer is offered to the cache.
  */
 const pageCache = () => peekShared('site.page-cache');
-async function servePage(req, res, pathname, context, key) {
+async function servePage(req, res, pathname, context, key, shell) {
   const pages = pageCache();
   let wait;
   try {
@@ -339,6 +336,12 @@ async function servePage(req, res, pathname, context, key) {
     return pass(req, res);
   }
   req.headers[PAGE_COUNTED_HEADER] = String(wait);
+  // The page Next.js renders (a property page without its stay); a refusal (over the limit here, or a
+  // failed render: lib/site/failures.ts) offers the address as asked again.
+  if (wait === 0 && shell !== req.url) {
+    context.asked = req.url;
+    req.url = shell;
+  }
   try {
     const kept = wait === 0 ? pages.lookup(key) : null;
     if (kept) {

@@ -6,7 +6,6 @@ import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, use
 import 'react-day-picker/style.css';
 import './calendar.css';
 import { useBrowserRender } from '@/lib/site/browser/use-browser-render';
-import { useStay } from './stay-context';
 
 /*
  * The booked-date calendar. A click picks check-in, the next later click check-out; a day the stay rules
@@ -74,12 +73,6 @@ function Body(props: { compact: boolean; legend: ReactNode }) {
   const [live, setLive] = useState(browserRender);
   const box = useRef<HTMLDivElement>(null);
   const refocus = useRef<string | null>(null);
-  // The server drew another stay (the page is sent without the address's: stay-context.tsx): its drawing
-  // would show the wrong nights, so the live calendar comes at once.
-  const { asDrawn } = useStay();
-  useEffect(() => {
-    if (!asDrawn && !live) loadBody().then(() => setLive(true));
-  }, [asDrawn, live]);
 
   useEffect(() => {
     const el = box.current;

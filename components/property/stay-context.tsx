@@ -17,7 +17,7 @@ import { toDay } from '@/lib/site/browser';
 import type { AdvisorNote } from '@/lib/site/browser/advisors';
 import type { ApiError } from '@/lib/site/browser/api-error';
 import type { BookingData } from '@/lib/site/browser/booking';
-import { STAY_IN_ADDRESS, type Stay, withStay } from '@/lib/site/browser/stay-link';
+import { type Stay, withStay } from '@/lib/site/browser/stay-link';
 import { type Refusal, refusalOf } from '@/lib/site/browser/stay-refusal';
 import { bedroomsPriced, bedroomsRented } from '@/lib/site/browser/stay-rules';
 import { useApiGet } from '@/lib/site/browser/use-api-get';
@@ -57,8 +57,6 @@ interface StayContextValue {
     current: boolean;
   };
   tooMany: boolean;
-  /** The stay is the one the server drew the page with: none has been taken from the address, nor chosen. */
-  asDrawn: boolean;
   /** Why the stay (its dates, its party) cannot be had, and the nearest stays instead; null when it can. */
   refusal: Refusal | null;
 }
@@ -74,6 +72,8 @@ export function useStay(): StayContextValue {
 // The site's client (and its wording of failures) loads with the first price the page asks for itself.
 const loadClient = () => import('@/lib/site/browser/api-client');
 const loadReader = () => import('@/lib/site/browser/stay-read');
+/** The page's stay is shown: the marker StayPending set is removed. */
+const unmark = () => document.documentElement.removeAttribute('data-stay-pending');
 
 /** The quote a stay asks for: its bedrooms are those the price is for (bedroomsRented), as the inquiry sends. */
 const keyOf = (s: Stay, rented: number) =>
@@ -101,26 +101,43 @@ export function StayProvider({
   const today = toDay(new Date());
   // The URL's dates as they came, even those the rules refuse (said with the nearest stays: refusal).
   const [stay, setStay] = useState<Stay>(initial);
-  // The stay taken from the address is priced at once, not after the pause that follows a traveller's change.
+  // The address's stay, read once as the page starts (the server sent the page without it), is priced at
+  // once, not after the pause that follows a traveller's change; a change made before it arrives wins.
   const fromAddress = useRef(false);
+  const touched = useRef(false);
+  const [read, setRead] = useState(false);
   useLayoutEffect(() => {
-    const shown = () => document.documentElement.removeAttribute('data-stay-pending');
-    if (!STAY_IN_ADDRESS.test(window.location.search)) return shown();
-    // The URL's reader comes with a stay to read (it would take the page's first script over its budget).
+    const search = window.location.search;
+    if (!search) return unmark();
+    // The URL's reader comes with a query to read (it would take the page's first script over its budget).
+    // Until it has, the parts that show the stay stay hidden (stay-pending.tsx), now without the 3 s reveal
+    // meant for a page whose scripts never run.
+    const html = document.documentElement;
+    if (html.hasAttribute('data-stay-pending')) html.setAttribute('data-stay-pending', 'reading');
     let gone = false;
-    loadReader()
-      .then(({ readStay }) => {
-        if (gone) return;
+    // The stay and the end of the wait in one render (none when the reader failed twice: the page as sent).
+    const done = (asked?: Stay) => {
+      if (gone) return;
+      if (asked && !touched.current) {
         fromAddress.current = true;
-        setStay(readStay(new URLSearchParams(window.location.search)));
-      })
-      .finally(shown);
+        setStay(asked);
+      }
+      setRead(true);
+      // A price slower than this is waited for in sight ("working out the price").
+      setTimeout(unmark, 3000);
+    };
+    loadReader()
+      .catch(loadReader)
+      .then(
+        ({ readStay }) => done(readStay(new URLSearchParams(search))),
+        () => done(),
+      );
     return () => {
       gone = true;
     };
   }, []);
-
   const change = useCallback((next: Partial<Stay>) => {
+    touched.current = true;
     setStay((s) => {
       const merged = { ...s, ...next };
       if (!merged.checkin) merged.checkout = undefined;
@@ -179,6 +196,12 @@ export function StayProvider({
   }, [shown, onQuote]);
 
   const current = settled === stayKey && stayKey !== '';
+  const pricing = stayKey !== '' && (!current || (!fromServer && q.loading));
+  // Shown once the address's stay is drawn with its price (or why it has none), before that frame is
+  // painted: the card and the bar go from waiting to priced, not through "working out the price".
+  useLayoutEffect(() => {
+    if (read && !pricing) unmark();
+  }, [read, pricing]);
   const value: StayContextValue = {
     data,
     stay,
@@ -192,11 +215,10 @@ export function StayProvider({
     quote: {
       data: current ? shown : undefined,
       error: current && !fromServer ? q.error : undefined,
-      loading: stayKey !== '' && (!current || (!fromServer && q.loading)),
+      loading: pricing,
       current,
     },
     tooMany,
-    asDrawn: stay === initial,
     refusal,
   };
   return <StayContext.Provider value={value}>{children}</StayContext.Provider>;

@@ -126,7 +126,7 @@ export function pageFailed(
   const verdict = verdictOf(error);
   logFailure(context.routeType === 'render' ? 'page' : 'api', context.routePath, verdict, requestId, error);
   if (!current || context.routeType !== 'render' || current.answer) return;
-  const again = request.path.startsWith('/') ? request.path : current.path;
+  const again = current.asked ?? (request.path.startsWith('/') ? request.path : current.path);
   current.answer = {
     status: verdict.status,
     headers: {

@@ -128,6 +128,13 @@ describe('one visitor mixing every kind of request', () => {
     expect(inquiries.slice(LIMITS.inquiries).every((s) => s === 429)).toBe(true);
     expect((await hit(main.origin, '/maps/world', from)).status).toBe(429);
 
+    // A property page with a stay refused as well: "Try again" offers the address with its stay, not the
+    // rental's page the server would have rendered for it (lib/site/page-cache.ts shellOf).
+    const stayed = `/properties/${a}?checkin=${day(33)}&checkout=${day(40)}&adults=3`;
+    const again = await hit(main.origin, stayed, from);
+    expect(again.status).toBe(429);
+    expect(again.text).toContain(`href="${stayed.replaceAll('&', '&amp;')}"`);
+
     // The refusal is the site's own page, with every header a page carries.
     const refused = pages.at(-1)!;
     expect(header(refused, 'content-type')).toContain('text/html');
@@ -263,8 +270,11 @@ describe('when the budget or the upstream refuses', () => {
       );
       expect(crawls.flat().every((s) => s === 200 || s === 429 || s === 503)).toBe(true);
       // The reads are spent: a new page is refused, with the site's own page and a time to come back.
-      const refused = await hit(server.origin, `/properties/${fresh}`, '127.0.0.8');
+      const stayed = `/properties/${fresh}?checkin=${day(44)}&checkout=${day(51)}&adults=2`;
+      const refused = await hit(server.origin, stayed, '127.0.0.8');
       expect(refused.status).toBe(503);
+      // "Try again" keeps the traveller's stay (the server rendered the rental's page without it).
+      expect(refused.text).toContain(`href="${stayed.replaceAll('&', '&amp;')}"`);
       expect(Number(header(refused, 'retry-after'))).toBeGreaterThan(0);
       expect(header(refused, 'content-type')).toContain('text/html');
       expect(header(refused, 'content-security-policy')).toContain("frame-ancestors 'none'");

@@ -104,6 +104,8 @@ for (const [width, height, device] of [
         // The bar at the bottom: the stay's total, in reach without scrolling.
         await expect(page.getByRole('button', { name: `${total} total`, exact: false })).toBeInViewport();
       }
+      // The calendar as a traveller reaches it: live, with the stay's nights.
+      await pageCalendar(page).scrollIntoViewIfNeeded();
       await expect(pageCalendar(page).getByRole('button', { name: /check-in/ })).toHaveCount(1);
       await snap(page, '05-property');
       await snap(page, '05b-property-whole', { fullPage: true });

@@ -134,6 +134,8 @@ test('a stay in the URL is on the page at once: calendar, party, price; nonsense
     price(expected.totals.total, expected.currency.code),
   );
   await expect(card(page).getByRole('group', { name: 'Children' }).getByRole('status')).toHaveText('1');
+  // The calendar as a traveller reaches it: live, with the stay's nights.
+  await pageCalendar(page).scrollIntoViewIfNeeded();
   await expect(pageCalendar(page).getByRole('button', { name: /check-in/ })).toHaveCount(1);
   // Changing the party keeps other parameters (the advisor's reference) in the URL.
   await card(page).getByRole('button', { name: 'Fewer children' }).click();
@@ -198,6 +200,8 @@ for (const timezoneId of ['Pacific/Honolulu', 'Pacific/Tongatapu']) {
     await page.goto(`/properties/${stay.id}?checkin=${stay.checkin}&checkout=${stay.checkout}&adults=2`);
     const asked = new URL((await quote).url()).searchParams;
     expect([asked.get('checkin'), asked.get('checkout')]).toEqual([stay.checkin, stay.checkout]);
+    // The calendar as a traveller reaches it: live, with the stay's nights.
+    await pageCalendar(page).scrollIntoViewIfNeeded();
     await expect(pageCalendar(page).getByRole('button', { name: /check-in/ })).toHaveCount(1);
     await card(page).getByRole('button', { name: 'Send an inquiry' }).click();
     await expect(page.getByRole('dialog').getByTestId('inquiry-stay')).toHaveText(

@@ -18,8 +18,6 @@ export interface Stay {
 }
 
 export const STAY_KEYS = ['checkin', 'checkout', 'adults', 'children', 'infants', 'bedrooms'] as const;
-/** Whether a URL's query holds a stay (older links' `guests` and `rooms` too): stay.ts reads it. */
-export const STAY_IN_ADDRESS = new RegExp(`[?&](?:${[...STAY_KEYS, 'guests', 'rooms'].join('|')})=`);
 export const DEFAULT_ADULTS = 2;
 export const PARTY_LIMITS = {
   adults: { min: 1, max: 50 },
