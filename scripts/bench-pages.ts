@@ -112,11 +112,12 @@ async function main() {
     }
     const { locations } = await (await fetch(`${server.origin}/api/locations`)).json();
     const france = locations.find((l: { name: string }) => l.name === 'France') ?? locations[0];
-    const { properties } = await (await fetch(`${server.origin}/api/search?per_page=20`)).json();
-    const property = properties.find((p: { image: unknown }) => p.image) ?? properties[0];
-    // The pages as a traveller meets them: results and the property page carry a stay (dates and party).
+    // The pages as a traveller meets them: results and the property page carry a stay (dates and party),
+    // the property one the results offer for it (free for those nights: a booked stay's page says so).
     const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
     const stay = `checkin=${day(45)}&checkout=${day(52)}&adults=2&children=1`;
+    const { properties } = await (await fetch(`${server.origin}/api/search?per_page=20&${stay}`)).json();
+    const property = properties.find((p: { image: unknown }) => p.image) ?? properties[0];
     const pages = [
       { name: 'home', path: '/', jsBudget: Number.POSITIVE_INFINITY },
       { name: 'results', path: `/search?location=${france.id}&${stay}`, jsBudget: 150 },
