@@ -298,8 +298,8 @@ function serve(req, res, url, pathname, context) {
   }
   if (isPage(req, pathname)) {
     const pages = pageCache();
-    // A property page with a stay is rendered (and kept) without it: the browser takes the stay from the
-    // address (page-cache.ts, shellOf). Only a page that is kept is so: an advisor's proposal is not.
+    // A kept page is rendered without a campaign's tags, a property page without its stay too: the browser
+    // takes the stay from the address (page-cache.ts, shellOf). An advisor's proposal is not kept.
     const shell = pages?.shell(url) ?? url;
     const key = pages?.key(req.method, shell, req.headers['accept-encoding'], req.headers['user-agent']);
     if (key) return servePage(req, res, pathname, context, key, shell);

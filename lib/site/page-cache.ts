@@ -19,7 +19,8 @@ import { replicaVersionNow } from './replica/in-memory';
  *                 dates), a property page and its embed without a stay (only `currency`, or the embed's
  *                 `host`, in the URL); never a router's RSC request, never anything else;
  *   with a stay    a property page's URL with a stay is served the page without it (shellOf): the booking
- *                 widget takes the stay from the address in the browser and asks its price;
+ *                 widget takes the stay from the address in the browser and asks its price; a campaign's
+ *                 tags (utm_*, gclid…) are left out of every kept page's URL;
  *   kept as       the bytes the framework sent (compressed as the request's Accept-Encoding chose) with
  *                 their headers, under the URL, the encoding and whether the agent is a link preview's;
  *   expired by    the catalog cache's tags the render read (lib/catalog-client/cache.ts tells it, through
@@ -88,20 +89,28 @@ const WITH_STAY = /^\/(?:embed\/)?properties\/\d{1,9}$/;
  */
 const STAY_PARAMS = new Set<string>([...STAY_KEYS, 'guests', 'rooms']);
 
+/** A campaign's or an ad click's tags: read by a visitor's analytics in the browser, never by a page. */
+const TRACKING =
+  /^(?:utm_[a-z_]{1,20}|gclid|gbraid|wbraid|dclid|fbclid|msclkid|twclid|igshid|mc_cid|mc_eid)$/;
+
 /**
- * The URL a page is rendered for. A property page (and its embed) is rendered without its stay: the page of
- * the rental alone is the one kept, whatever stay a visitor comes with, and the booking widget takes the
- * stay from the address as it starts (components/property/stay-context.tsx), then asks its price. Any other
- * page, and a URL with parameters of its own beside the stay (an advisor's proposal), as asked.
+ * The URL a page is rendered for. A page that is kept is rendered without a campaign's tags (`utm_source`,
+ * `gclid`…): a partner's campaign link finds the page kept for everyone. A property page (and its embed) is
+ * rendered without its stay too: the page of the rental alone is the one kept, whatever stay a visitor comes
+ * with, and the booking widget takes the stay from the address as it starts
+ * (components/property/stay-context.tsx), then asks its price. Any other URL as asked.
  */
 export function shellOf(url: string): string {
   const at = url.indexOf('?');
-  if (at < 0 || !WITH_STAY.test(url.slice(0, at))) return url;
-  const params = new URLSearchParams(url.slice(at + 1));
-  const kept = [...params].filter(([name]) => !STAY_PARAMS.has(name));
-  if (kept.length === [...params].length) return url;
+  if (at < 0) return url;
+  const pathname = url.slice(0, at);
+  if (!PAGES.some(([pattern]) => pattern.test(pathname))) return url;
+  const stay = WITH_STAY.test(pathname);
+  const params = [...new URLSearchParams(url.slice(at + 1))];
+  const kept = params.filter(([name]) => !TRACKING.test(name) && !(stay && STAY_PARAMS.has(name)));
+  if (kept.length === params.length) return url;
   const query = new URLSearchParams(kept).toString();
-  return query ? `${url.slice(0, at)}?${query}` : url.slice(0, at);
+  return query ? `${pathname}?${query}` : pathname;
 }
 
 /**

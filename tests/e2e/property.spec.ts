@@ -160,6 +160,8 @@ test('a link’s stay is served the rental’s own page, and the card waits for 
   const plain = await html(`/properties/${stay.id}`);
   expect(await html(withStay)).toBe(plain);
   expect(await html(withStay.replace('adults=3', 'adults=4'))).toBe(plain);
+  // A partner's campaign link too: its tags stay in the address, out of the page kept.
+  expect(await html(`${withStay}&utm_source=partner&utm_campaign=spring&gclid=Cj0KCQ`)).toBe(plain);
 
   // Before the page's scripts run, what would show no stay (dates to add, a "from" price) is not shown.
   const context = await browser.newContext();

@@ -134,6 +134,22 @@ describe('a property page with a stay', () => {
     expect(key(`/properties/12?${stay}`)).not.toBeNull();
   });
 
+  it('is kept for everyone whatever campaign tags its link carries, on every page that is kept', () => {
+    const tags = 'utm_source=partner&utm_medium=email&utm_campaign=spring_26&gclid=Cj0KCQ&fbclid=IwAR';
+    expect(shellOf(`/properties/12?${tags}&${stay}`)).toBe('/properties/12');
+    expect(shellOf(`/destinations/7?sort=price&${tags}`)).toBe('/destinations/7?sort=price');
+    expect(shellOf(`/?${tags}`)).toBe('/');
+    const key = (url: string) => pageKey('GET', shellOf(url), 'gzip', CHROME);
+    expect(key(`/destinations?currency=EUR&${tags}`)).toBe(key('/destinations?currency=EUR'));
+    // Only those: a parameter a page might read is not dropped (and leaves the page unkept).
+    expect(shellOf('/properties/12?utmsource=x&gclid_extra=y')).toBe(
+      '/properties/12?utmsource=x&gclid_extra=y',
+    );
+    expect(key('/properties/12?utmsource=x')).toBeNull();
+    // A page that is not kept is rendered as asked, tags and all.
+    expect(shellOf(`/search?${tags}`)).toBe(`/search?${tags}`);
+  });
+
   it('is left as asked when it carries more than a stay, or is another page', () => {
     // An advisor's proposal is rendered with its stay (and not kept): pageKey refuses what is left.
     const proposal = `/properties/12?proposal=abc&option=1&${stay}`;
