@@ -102,9 +102,9 @@ export function StayProvider({
   // The URL's dates as they came, even those the rules refuse (said with the nearest stays: refusal).
   const [stay, setStay] = useState<Stay>(initial);
   // The address's stay, read once as the page starts (the server sent the page without it), is priced at
-  // once, not after the pause that follows a traveller's change; a change made before it arrives wins.
+  // once, not after the pause that follows a traveller's change. Until it is read, what could change it
+  // waits hidden (the card, the bar; the calendar goes live later still).
   const fromAddress = useRef(false);
-  const touched = useRef(false);
   const [read, setRead] = useState(false);
   useLayoutEffect(() => {
     const search = window.location.search;
@@ -118,7 +118,7 @@ export function StayProvider({
     // The stay and the end of the wait in one render (none when the reader failed twice: the page as sent).
     const done = (asked?: Stay) => {
       if (gone) return;
-      if (asked && !touched.current) {
+      if (asked) {
         fromAddress.current = true;
         setStay(asked);
       }
@@ -137,7 +137,6 @@ export function StayProvider({
     };
   }, []);
   const change = useCallback((next: Partial<Stay>) => {
-    touched.current = true;
     setStay((s) => {
       const merged = { ...s, ...next };
       if (!merged.checkin) merged.checkout = undefined;
