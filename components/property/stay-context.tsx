@@ -3,6 +3,7 @@
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -116,13 +117,17 @@ export function StayProvider({
     if (html.hasAttribute('data-stay-pending')) html.setAttribute('data-stay-pending', 'reading');
     let gone = false;
     // The stay and the end of the wait in one render (none when the reader failed twice: the page as sent).
+    // In a transition: a part of the page still waiting for its script to hydrate (the Save button) is
+    // hydrated first, not drawn again empty as the stay's context changes around it.
     const done = (asked?: Stay) => {
       if (gone) return;
-      if (asked) {
-        fromAddress.current = true;
-        setStay(asked);
-      }
-      setRead(true);
+      startTransition(() => {
+        if (asked) {
+          fromAddress.current = true;
+          setStay(asked);
+        }
+        setRead(true);
+      });
       // A price slower than this is waited for in sight ("working out the price").
       setTimeout(unmark, 3000);
     };
