@@ -2,6 +2,7 @@
 
 import { lazy, Suspense } from 'react';
 import { showRange } from '@/lib/site/browser';
+import { hasDates } from '@/lib/site/browser/stay-link';
 import { useBrowserRender } from '@/lib/site/browser/use-browser-render';
 import { useStay } from './stay-context';
 
@@ -26,7 +27,7 @@ export default function RefusalNote({
 }) {
   const { stay, refusal } = useStay();
   const live = useBrowserRender();
-  if (!refusal || !stay.checkin || !stay.checkout) return null;
+  if (!refusal || !hasDates(stay)) return null;
   return (
     <div
       className={`rounded-xl bg-amber-50 p-3 text-sm text-ink-900 ring-1 ring-amber-200 ${className}`}

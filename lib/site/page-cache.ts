@@ -5,7 +5,7 @@ import { today } from '@/lib/dates';
 import { peekProcessSingleton, setProcessSingleton } from '@/lib/process-singleton';
 import type { PageReads } from '@/lib/request-context';
 import { settings } from '@/lib/settings';
-import { STAY_KEYS } from '@/lib/site/browser/stay-link';
+import { STAY_PARAMS } from '@/lib/site/browser/stay-link';
 import { visitorFrom } from '@/lib/visitor';
 import { pageViewWait } from './http';
 import { currentFxRates } from './replica/fx';
@@ -84,10 +84,10 @@ const DATED = ['checkin', 'checkout'];
 /** A property page and its embed: their stay is the browser's to take from the address (shellOf). */
 const WITH_STAY = /^\/(?:embed\/)?properties\/\d{1,9}$/;
 /**
- * A stay's parameters as lib/site/browser/stay.ts reads them (older links' too). An advisor's `reference`
- * is not one: a link with it is rendered as asked, the reference in the inquiry's form.
+ * A stay's parameters. An advisor's `reference` is not one: a link with it is rendered as asked, the
+ * reference in the inquiry's form.
  */
-const STAY_PARAMS = new Set<string>([...STAY_KEYS, 'guests', 'rooms']);
+const STAY = new Set<string>(STAY_PARAMS);
 
 /** A campaign's or an ad click's tags: read by a visitor's analytics in the browser, never by a page. */
 const TRACKING =
@@ -107,7 +107,7 @@ export function shellOf(url: string): string {
   if (!PAGES.some(([pattern]) => pattern.test(pathname))) return url;
   const stay = WITH_STAY.test(pathname);
   const params = [...new URLSearchParams(url.slice(at + 1))];
-  const kept = params.filter(([name]) => !TRACKING.test(name) && !(stay && STAY_PARAMS.has(name)));
+  const kept = params.filter(([name]) => !TRACKING.test(name) && !(stay && STAY.has(name)));
   if (kept.length === params.length) return url;
   const query = new URLSearchParams(kept).toString();
   return query ? `${pathname}?${query}` : pathname;

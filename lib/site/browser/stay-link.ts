@@ -18,6 +18,8 @@ export interface Stay {
 }
 
 export const STAY_KEYS = ['checkin', 'checkout', 'adults', 'children', 'infants', 'bedrooms'] as const;
+/** Every name a link's stay may use: STAY_KEYS and older links' `guests` and `rooms` (stay-read.ts reads them). */
+export const STAY_PARAMS = [...STAY_KEYS, 'guests', 'rooms'] as const;
 export const DEFAULT_ADULTS = 2;
 export const PARTY_LIMITS = {
   adults: { min: 1, max: 50 },
