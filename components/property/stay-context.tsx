@@ -108,13 +108,14 @@ export function StayProvider({
   const fromAddress = useRef(false);
   const [read, setRead] = useState(false);
   useLayoutEffect(() => {
-    const search = window.location.search;
-    if (!search) return unmark();
-    // The URL's reader comes with a query to read (it would take the page's first script over its budget).
-    // Until it has, the parts that show the stay stay hidden (stay-pending.tsx), now without the 3 s reveal
-    // meant for a page whose scripts never run.
+    // The page marked a stay in its address as it was read (stay-pending.tsx); without one, nothing to read.
     const html = document.documentElement;
-    if (html.hasAttribute('data-stay-pending')) html.setAttribute('data-stay-pending', 'reading');
+    if (!html.hasAttribute('data-stay-pending')) return;
+    // The URL's reader comes with a stay to read (it would take the page's first script over its budget).
+    // Until it has, the parts that show the stay stay hidden, now without the 3 s reveal meant for a page
+    // whose scripts never run.
+    html.setAttribute('data-stay-pending', 'reading');
+    const search = window.location.search;
     let gone = false;
     // The stay and the end of the wait in one render (none when the reader failed twice: the page as sent).
     // In a transition: a part of the page still waiting for its script to hydrate (the Save button) is
