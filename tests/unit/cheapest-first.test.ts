@@ -31,6 +31,18 @@ function stream(seed: number) {
 const next = stream(41);
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
 
+/**
+ * One to three promotions around the stays asked below: windows that start or end inside a stay or cover
+ * it whole, overlapping ones with different percents, minimum stays a stay may fall short of.
+ */
+function offers() {
+  return Array.from({ length: 1 + Math.floor(next() * 3) }, () => {
+    const start = `2027-0${pick([1, 1, 2, 3])}-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}`;
+    const end = `2027-0${pick([1, 2, 3, 3])}-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}`;
+    return { start, end, percent: pick([5, 10, 12.5, 15, 33]), minNights: pick([1, 3, 7, 10]) };
+  });
+}
+
 function entry(id: number): ReplicaEntry {
   // Few distinct rates: many rentals cost the same, so ties decide much of the order.
   const base = pick([100, 120, 120, 150, 150, 150, 200]);
@@ -77,7 +89,7 @@ function entry(id: number): ReplicaEntry {
       ...(next() < 0.3 ? [{ type: 'percent', amount: 7.5, taxable: false, refundable: false }] : []),
     ],
     taxRates: next() < 0.5 ? [pick([5, 10, 12.5])] : [],
-    promotions: [],
+    promotions: next() < 0.4 ? offers() : [],
     priceOnRequest: next() < 0.04,
   };
   return replicaEntryOf(id, 1, summary, rates as never, { to: '2028-12-31', ranges: [] }, TODAY);
@@ -154,7 +166,7 @@ describe('a search by price, priced lazily', () => {
 });
 
 describe('a card’s figure without the card', () => {
-  it('equals the card’s compared figure to the cent, for every rental and stay it answers', () => {
+  it('equals the card’s compared figure to the cent, for every rental and stay, promotions included', () => {
     let answered = 0;
     for (const [checkin, checkout] of [
       ['2027-01-10', '2027-01-15'],
@@ -173,7 +185,9 @@ describe('a card’s figure without the card', () => {
         }
       }
     }
-    // Without promotions and inside the calendars, every one: 3 stays, 2 currencies, 3,000 rentals.
+    // Inside the calendars, every one, promotions included: 3 stays, 2 currencies, 3,000 rentals.
     expect(answered).toBe(3 * 2 * entries.length);
+    const promoted = entries.filter((e) => e.rates.promotions?.length).length;
+    expect(promoted).toBeGreaterThan(entries.length / 4);
   });
 });

@@ -230,6 +230,15 @@ export interface SliceRent {
   missing: number;
   /** Some night uses last year's period. */
   estimated: boolean;
+  /** Sum of each night's amount times the best offer covering it, as the quote sums its discounts. */
+  discounts: number;
+}
+
+/** A promotion as one stay sees it: the nights it covers (0 the first night, both ends included). */
+export interface StayOffer {
+  first: number;
+  last: number;
+  percent: number;
 }
 
 /**
@@ -243,6 +252,7 @@ export function sliceRent(
   bedrooms: number,
   checkin: string,
   nights: number,
+  offers: readonly StayOffer[] = [],
 ): SliceRent | null {
   const from = dayIndex(calendar, checkin);
   if (!calendar.rates || from < 0 || nights < 1 || from + nights > calendar.days) return null;
@@ -251,16 +261,23 @@ export function sliceRent(
   let rent = 0;
   let missing = 0;
   let estimated = false;
-  for (let i = from; i < from + nights; i++) {
-    const v = row[i]!;
+  let discounts = 0;
+  for (let k = 0; k < nights; k++) {
+    const v = row[from + k]!;
     if (v === 0) {
       missing++;
       continue;
     }
     if (v & ESTIMATED) estimated = true;
-    rent += nightlyAmount(calendar.rates[(v & MAX_RATES) - 1]!, nights);
+    const amount = nightlyAmount(calendar.rates[(v & MAX_RATES) - 1]!, nights);
+    rent += amount;
+    if (offers.length === 0) continue;
+    // The quote's discount of the night, summed in the quote's order (lib/rules priceStay).
+    let percent = 0;
+    for (const o of offers) if (o.first <= k && k <= o.last && o.percent > percent) percent = o.percent;
+    discounts += (amount * percent) / 100;
   }
-  return { rent, missing, estimated };
+  return { rent, missing, estimated, discounts };
 }
 
 /**

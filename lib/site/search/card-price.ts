@@ -5,6 +5,7 @@ import {
   bedroomsRented,
   minorUnits,
   nightlyAmount,
+  type Promotion,
   priceStay,
   rateForNight,
   ruleProblem,
@@ -16,7 +17,7 @@ import {
 } from '@/lib/rules';
 import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
 import { hasDates, type Stay } from '@/lib/site/browser/stay';
-import { rateChangeDays, sliceRent } from '@/lib/site/replica/calendar';
+import { rateChangeDays, type StayOffer, sliceRent } from '@/lib/site/replica/calendar';
 import { convert, type FxRates } from '@/lib/site/replica/fx';
 import type { ReplicaEntry } from '@/lib/site/replica/in-memory';
 import type { CardPrice, ReplicaRates } from '@/lib/site/replica/types';
@@ -194,10 +195,10 @@ export function cardPrice(entry: ReplicaEntry, ask: PriceAsk, fx: FxRates): Card
 
 /**
  * The card's compared figure for a dated stay at many rentals (its nightly total, in the display currency
- * when converted), exactly as cardPrice gives it, without making the card: where no promotion can apply, the
- * quote's totals (lib/rules totalsOf) of the rent summed over the calendar's slice. Null where the card has
- * no price; undefined where the calendar cannot say or a promotion may apply (ask cardPrice). For the
- * rentals a search compares but does not show: its histogram's sample, its lazy order's candidates.
+ * when converted), exactly as cardPrice gives it, without making the card: the quote's totals (lib/rules
+ * totalsOf) of the rent and the promotions' discounts summed over the calendar's slice. Null where the card
+ * has no price; undefined where the calendar cannot say (ask cardPrice). For the rentals a search compares
+ * but does not show: its histogram's sample, its lazy order's candidates.
  */
 export function stayFigures(
   stay: DatedStay,
@@ -205,6 +206,7 @@ export function stayFigures(
   fx: FxRates,
 ): (entry: ReplicaEntry) => number | null | undefined {
   const nights = daysBetween(stay.checkin, stay.checkout);
+  const lastNight = addDays(stay.checkout, -1);
   const fit = { ...stay, property: { bedrooms: 0, sleeps: 0, priceOnRequest: false } };
   const ask = {
     adults: stay.adults,
@@ -215,18 +217,41 @@ export function stayFigures(
   } as Parameters<typeof totalsOf>[0];
   return (entry) => {
     const r = entry.rates;
-    if (r.promotions?.length) return undefined;
     if (onRequest(r)) return null;
     fit.property.bedrooms = entry.summary.bedrooms;
-    const slice = sliceRent(entry.calendar, bedroomsPriced(fit), stay.checkin, nights);
+    const offers = r.promotions?.length ? stayOffers(r.promotions, stay.checkin, lastNight, nights) : [];
+    const slice = sliceRent(entry.calendar, bedroomsPriced(fit), stay.checkin, nights, offers);
     if (!slice) return undefined;
     if (slice.missing > 0) return null;
     ask.minorUnits = minorUnits(r.currency);
     ask.fees = r.fees;
     ask.taxRates = r.taxRates;
-    const nightly = totalsOf(ask, nights, slice.rent, 0).total / nights;
+    const nightly = totalsOf(ask, nights, slice.rent, slice.discounts).total / nights;
     return r.currency === currency ? nightly : convert(nightly, r.currency, currency, fx);
   };
+}
+
+/**
+ * The promotions a stay of `nights` nights from `checkin` (its last night `lastNight`) qualifies for, as the
+ * nights each covers: those at least as long as their minimum, with a night inside their window (the quote's
+ * test, night by night, in lib/rules priceStay).
+ */
+export function stayOffers(
+  promotions: readonly Promotion[],
+  checkin: string,
+  lastNight: string,
+  nights: number,
+): StayOffer[] {
+  const offers: StayOffer[] = [];
+  for (const p of promotions) {
+    if (nights < p.minNights || p.percent <= 0 || p.start > lastNight || p.end < checkin) continue;
+    offers.push({
+      first: p.start <= checkin ? 0 : daysBetween(checkin, p.start),
+      last: p.end >= lastNight ? nights - 1 : daysBetween(checkin, p.end),
+      percent: p.percent,
+    });
+  }
+  return offers;
 }
 
 /**
