@@ -52,6 +52,25 @@ export interface StayCalendar {
   tiers: number[];
   /** Per tier, the rate index of each night; equal arrays shared. */
   nightRates: Uint8Array[];
+  /**
+   * Each rate's nightly amount as `nightlyAmount` gives it, for stays of under 7 nights, of 7 to 27, of 28
+   * or more: `amounts[regime * rates.length + index - 1]`. A slice's rent then reads numbers, not rates.
+   */
+  amounts: Float64Array;
+}
+
+/** The row of `amounts` a stay of `nights` nights reads (`nightlyAmount`'s weekly and monthly thresholds). */
+const regimeOf = (nights: number) => (nights >= 28 ? 2 : nights >= 7 ? 1 : 0);
+
+/** Every rate's amount in each regime, worked out by `nightlyAmount` itself (the same doubles). */
+function amountsOf(list: (Rate | null)[]): Float64Array {
+  const out = new Float64Array(3 * list.length);
+  for (const [regime, nights] of [1, 7, 28].entries())
+    for (let i = 0; i < list.length; i++) {
+      const rate = list[i];
+      out[regime * list.length + i] = rate ? nightlyAmount(rate, nights) : Number.NaN;
+    }
+  return out;
 }
 
 /** The row of `nightRates` that prices `bedrooms`. */
@@ -134,7 +153,16 @@ export function stayCalendar(
   markKeptFree(keptFree, occupancy, base, days);
   const list = [rates.defaultRate, ...rates.periods];
   if (list.length > MAX_RATES)
-    return { base, days, booked, keptFree, rates: null, tiers: [], nightRates: [] };
+    return {
+      base,
+      days,
+      booked,
+      keptFree,
+      rates: null,
+      tiers: [],
+      nightRates: [],
+      amounts: new Float64Array(0),
+    };
   const position = new Map<Rate, number>(list.flatMap((r, i) => (r ? [[r, i + 1] as const] : [])));
   const changes = [...rateChangeDays(rates, base, end)].sort();
   const tiers = [...new Set(rates.periods.map((p) => p.rooms))].sort((a, b) => a - b);
@@ -155,7 +183,7 @@ export function stayCalendar(
     const previous = nightRates[j - 1];
     nightRates.push(previous && sameBytes(previous, out) ? previous : out);
   }
-  return { base, days, booked, keptFree, rates: list, tiers, nightRates };
+  return { base, days, booked, keptFree, rates: list, tiers, nightRates, amounts: amountsOf(list) };
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -258,6 +286,8 @@ export function sliceRent(
   if (!calendar.rates || from < 0 || nights < 1 || from + nights > calendar.days) return null;
   const row = tierRow(calendar, bedrooms);
   if (!row) return null;
+  const amounts = calendar.amounts;
+  const at = regimeOf(nights) * calendar.rates.length - 1;
   let rent = 0;
   let missing = 0;
   let estimated = false;
@@ -269,7 +299,7 @@ export function sliceRent(
       continue;
     }
     if (v & ESTIMATED) estimated = true;
-    const amount = nightlyAmount(calendar.rates[(v & MAX_RATES) - 1]!, nights);
+    const amount = amounts[at + (v & MAX_RATES)]!;
     rent += amount;
     if (offers.length === 0) continue;
     // The quote's discount of the night, summed in the quote's order (lib/rules priceStay).
@@ -312,10 +342,12 @@ export function stayRents(
   const end = Math.min(calendar.days, to + nights);
   const rent = new Float64Array(end - from + 1);
   const missing = new Int32Array(end - from + 1);
+  const amounts = calendar.amounts;
+  const at = regimeOf(nights) * calendar.rates.length - 1;
   for (let i = from; i < end; i++) {
     const v = row[i]!;
     const j = i - from;
-    rent[j + 1] = rent[j]! + (v === 0 ? 0 : nightlyAmount(calendar.rates[(v & MAX_RATES) - 1]!, nights));
+    rent[j + 1] = rent[j]! + (v === 0 ? 0 : amounts[at + (v & MAX_RATES)]!);
     missing[j + 1] = missing[j]! + (v === 0 ? 1 : 0);
   }
   return {
@@ -541,7 +573,7 @@ export const dayNumberOf = (day: string) => daysBetween(EPOCH, day);
 /** The calendar's size in bytes (its typed arrays; the rate objects are the rate sheet's own). */
 export function calendarBytes(calendar: StayCalendar): number {
   const rows = new Set(calendar.nightRates);
-  let bytes = calendar.booked.buffer.byteLength;
+  let bytes = calendar.booked.buffer.byteLength + calendar.amounts.byteLength;
   for (const r of rows) bytes += r.byteLength;
   return bytes;
 }
