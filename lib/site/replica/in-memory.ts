@@ -12,7 +12,8 @@ import type { ReplicaBooked, ReplicaRates, ReplicaSummary } from './types';
 /*
  * The replica in memory. Each process keeps an index of the replica's rows (summary, rate sheet in the rules'
  * shape, booked nights indexed, each location's descendants) and reloads only rows whose `seq` changed,
- * checked at most once a second (`count(*)` and `sum(seq)` move with every committed change). Search asks
+ * checked at most once a second (`site_replica_version`, moved by a trigger in the transaction of every change
+ * to a row: one row read, where counting and summing `seq` read them all). Search asks
  * it (lib/site/search/from-replica.ts); so do the maps' place names. An index that did not change is the
  * same object, so what is worked out from it can be remembered by it.
  */
@@ -146,8 +147,7 @@ async function readVersion(db: SiteDb) {
   const [row] = await executeRows<{ version: string }>(
     db,
     sql`
-    SELECT (SELECT count(*) FROM site_replica_properties)::text || ':' ||
-           coalesce((SELECT sum(seq) FROM site_replica_properties), 0)::text || ':' ||
+    SELECT coalesce((SELECT n FROM site_replica_version WHERE id = 1), 0)::text || ':' ||
            coalesce((SELECT phase || ':' || coalesce(locations_at::text, '') FROM site_replica_state WHERE name = 'catalog'), '') AS version`,
   );
   return row?.version ?? '';
