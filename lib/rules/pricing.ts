@@ -334,6 +334,39 @@ export function ceilingTerms(input: Pick<PricingInput, 'minorUnits' | 'fees' | '
   return t;
 }
 
+/**
+ * A bound below totalFloorOf from a sheet's ceilingTerms (at `at`), for a stay whose rent is at least `rent`
+ * and whose promotions take at most `promotion` percent: the fees and taxes as totalFloorOf adds them on the
+ * least rent after that promotion, less the roundings' slack, less a billionth for the order of the sums (a
+ * bound must never pass the floor it stands for). Minus infinity when a fee or tax subtracts, or a promotion
+ * takes over 100 %.
+ */
+export function floorFromTerms(
+  t: Float64Array,
+  at: number,
+  stay: { nights: number; adults: number; children: number },
+  rent: number,
+  promotion: number,
+): number {
+  const taxRate = t[at + 14]!;
+  if (Number.isNaN(taxRate) || promotion > 100) return Number.NEGATIVE_INFINITY;
+  // No rent to bound (a night without a rate): no total either.
+  if (rent === Number.POSITIVE_INFINITY) return rent;
+  const after = rent * (1 - promotion / 100);
+  const n = stay.nights;
+  const g = stay.adults + stay.children;
+  const sum = (k: number) =>
+    t[k]! +
+    t[k + 1]! * n +
+    t[k + 2]! * g +
+    t[k + 3]! * stay.adults +
+    t[k + 4]! * stay.children +
+    t[k + 5]! * g * n +
+    (t[k + 6]! * after) / 100;
+  const total = after + sum(at) + ((after + sum(at + 7)) * taxRate) / 100 - t[at + 15]!;
+  return Number.isFinite(total) ? total - Math.abs(total) * 1e-9 : total;
+}
+
 /** totalCeilingOf from a sheet's ceilingTerms (at `at` in a run of them) for a stay and its rent. */
 export function ceilingFromTerms(
   t: Float64Array,

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '@/lib/dates';
 import {
   bedroomsPriced,
+  ceilingTerms,
   feeAmount,
+  floorFromTerms,
   nightlyAmount,
   type Period,
   type PricingInput,
@@ -315,9 +317,26 @@ describe('the total’s floor (for search)', () => {
       const floor = totalFloor({ ...stay, nights })(rent);
       expect(floor, JSON.stringify(stay)).toBeLessThanOrEqual(result.totals.total);
       gapSum += (result.totals.total - floor) / result.totals.total;
+      // The bound a whole-catalog search orders by before any calendar is read: below the floor, and with
+      // no promotion to guess, within a millionth of it.
+      const best = Math.max(0, ...stay.promotions.map((p) => p.percent));
+      const bound = floorFromTerms(ceilingTerms(stay), 0, { ...stay, nights }, rent, best);
+      expect(bound, JSON.stringify(stay)).toBeLessThanOrEqual(floor);
+      if (best === 0) expect(floor - bound).toBeLessThanOrEqual(Math.abs(floor) * 1e-6);
     }
     // Tight: on average within a few percent (only a promotion the stay's nights miss opens a gap).
     expect(gapSum / 3000).toBeLessThan(0.05);
+  });
+
+  it('bounds a stay with a night without a rate by infinity, as its floor (never NaN)', () => {
+    const terms = ceilingTerms({
+      minorUnits: 2,
+      fees: [{ type: 'percent', amount: 10, refundable: false, taxable: true }],
+      taxRates: [10],
+    });
+    const party = { nights: 3, adults: 2, children: 0 };
+    expect(floorFromTerms(terms, 0, party, Number.POSITIVE_INFINITY, 0)).toBe(Number.POSITIVE_INFINITY);
+    expect(floorFromTerms(terms, 0, party, 300, 0)).toBeGreaterThan(300);
   });
 
   it('gives no floor when a fee or a tax could lower a total', () => {

@@ -11,8 +11,9 @@ import {
 } from '@/lib/site/replica/calendar';
 import { fxRates } from '@/lib/site/replica/fx';
 import type { SearchRequest } from '@/lib/site/search';
-import { cardPrice } from '@/lib/site/search/card-price';
+import { cardPrice, stayCeilings, stayFloors } from '@/lib/site/search/card-price';
 import { searchIndex } from '@/lib/site/search/from-replica';
+import { walkBoundsOf, walkOf } from '@/lib/site/search/walk';
 import { demoReplicaIndex } from '../../scripts/bench/replica-demo';
 
 /*
@@ -148,6 +149,61 @@ describe('a rental calendar answers what the rules answer', () => {
     const e = entries[0]!;
     expect(sliceRent(e.calendar, 1, addDays(TODAY, 700), 3)).toBeNull();
     expect(sliceRent(e.calendar, 1, addDays(TODAY, -30), 3)).toBeNull();
+  });
+});
+
+describe('a whole-catalog search’s first bound of a rental’s price', () => {
+  it('by highest price is never below its ceiling, nor NaN', () => {
+    const walk = walkOf(index);
+    let tight = 0;
+    let checked = 0;
+    for (const s of stays)
+      for (const [adults, children, currency] of [
+        [2, 0, 'EUR'],
+        [5, 1, 'EUR'],
+        [1, 0, 'USD'],
+      ] as const) {
+        const stay = { ...s, adults, children };
+        // Negated: the search orders by minus the bound.
+        const bound = walkBoundsOf(walk, stay, currency, fx, -1)!;
+        const ceiling = stayCeilings(stay, currency, fx);
+        for (const [p, e] of walk.entries.entries()) {
+          const b = -bound(p);
+          const c = ceiling(e);
+          expect(Number.isNaN(b), `${e.id} ${s.checkin}`).toBe(false);
+          expect(b, `${e.id} ${s.checkin} ${adults}+${children} ${currency}`).toBeGreaterThanOrEqual(c);
+          checked++;
+          if (Number.isFinite(c) && b - c < Math.abs(c) * 0.01) tight++;
+        }
+      }
+    // The calendar's blocks make it close: a quarter within 1 % of the ceiling.
+    expect(tight / checked).toBeGreaterThan(0.25);
+  });
+
+  it('is never above its floor, nor NaN, for every rental, stay, party and display currency', () => {
+    const walk = walkOf(index);
+    let tight = 0;
+    let checked = 0;
+    for (const s of stays)
+      for (const [adults, children, currency] of [
+        [2, 0, 'EUR'],
+        [5, 1, 'EUR'],
+        [1, 0, 'USD'],
+      ] as const) {
+        const stay = { ...s, adults, children };
+        const bound = walkBoundsOf(walk, stay, currency, fx, 1)!;
+        const floor = stayFloors(stay, currency, fx);
+        for (const [p, e] of walk.entries.entries()) {
+          const b = bound(p);
+          const f = floor(e);
+          expect(Number.isNaN(b), `${e.id} ${s.checkin}`).toBe(false);
+          expect(b, `${e.id} ${s.checkin} ${adults}+${children} ${currency}`).toBeLessThanOrEqual(f);
+          checked++;
+          if (Number.isFinite(f) && f - b < Math.abs(f) * 0.01) tight++;
+        }
+      }
+    // The calendar's blocks and the fees make it close: four in ten bounds within 1 % of the floor.
+    expect(tight / checked).toBeGreaterThan(0.4);
   });
 });
 

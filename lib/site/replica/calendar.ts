@@ -567,6 +567,40 @@ export function packMinStaysAt(out: Uint8Array, count: number, p: number, c: Sta
   for (let i = 0; i < CALENDAR_DAYS; i++) out[i * count + p] = known ? dayMinStays(c, i) : MAX_RATES;
 }
 
+/** Days per block of `blockBounds`, and blocks in a calendar. */
+export const BLOCK_DAYS = 32;
+export const BLOCKS = Math.ceil(CALENDAR_DAYS / BLOCK_DAYS);
+
+/**
+ * The least and the most nightly amount of a night in each block of 32 days of the calendar, whatever the
+ * bedrooms priced, for stays of under 7 nights, of 7 to 27 and of 28 or more: the least at
+ * `[regime * BLOCKS + block]`, the most at `[(3 + regime) * BLOCKS + block]` (infinity and minus infinity
+ * where no night of the block has a rate). Bounds of a dated stay's rent from below and above, closer than
+ * the sheet's own (a summer stay is not bounded by the winter's rate). Null when the calendar cannot say.
+ */
+export function blockBounds(calendar: StayCalendar | null): Float64Array | null {
+  if (!calendar?.rates || calendar.days !== CALENDAR_DAYS) return null;
+  const out = new Float64Array(6 * BLOCKS);
+  out.fill(Number.POSITIVE_INFINITY, 0, 3 * BLOCKS);
+  out.fill(Number.NEGATIVE_INFINITY, 3 * BLOCKS);
+  const { amounts } = calendar;
+  const n = calendar.rates.length;
+  for (const row of new Set(calendar.nightRates))
+    for (let d = 0; d < calendar.days; d++) {
+      const v = row[d]! & MAX_RATES;
+      if (v === 0) continue;
+      const b = Math.floor(d / BLOCK_DAYS);
+      for (let r = 0; r < 3; r++) {
+        const a = amounts[r * n + v - 1]!;
+        const least = r * BLOCKS + b;
+        const most = (3 + r) * BLOCKS + b;
+        if (a < out[least]!) out[least] = a;
+        if (a > out[most]!) out[most] = a;
+      }
+    }
+  return out;
+}
+
 /** The day number of `day` (days since 1970-01-01), as packed calendars count. */
 export const dayNumberOf = (day: string) => daysBetween(EPOCH, day);
 

@@ -1,7 +1,12 @@
 import 'server-only';
 import { daysBetween } from '@/lib/dates';
-import { ceilingFromTerms, ceilingTerms, minorUnits } from '@/lib/rules';
+import { ceilingFromTerms, ceilingTerms, floorFromTerms, minorUnits } from '@/lib/rules';
 import {
+  BLOCK_DAYS,
+  BLOCKS,
+  blockBounds,
+  CALENDAR_DAYS,
+  dayNumberOf,
   type PackedCalendars,
   packCalendarAt,
   packCalendars,
@@ -36,6 +41,8 @@ export interface Walk {
   facets: () => FacetCodes;
   /** Each rental's `least` (5 figures at `p * 5`) and currency (an index into `currencies`). */
   least: Float64Array;
+  /** Each rental's calendar's `blockBounds` (at `p * 6 * BLOCKS`; NaN where its calendar cannot say). */
+  blocks: Float64Array;
   currency: Uint16Array;
   currencies: string[];
   /** Each rental's `most` (3 at `p * 3`) and its rate sheet's ceilingTerms (17 at `p * 17`), made when asked. */
@@ -90,6 +97,7 @@ function arrays(index: ReplicaIndex, entries: ReplicaEntry[], from?: Walk) {
       return codes;
     },
     least: from ? from.least.slice() : new Float64Array(n * 5),
+    blocks: from ? from.blocks.slice() : new Float64Array(n * 6 * BLOCKS),
     currency: from ? from.currency.slice() : new Uint16Array(n),
     currencies,
     ceilings: () => {
@@ -107,6 +115,9 @@ function arrays(index: ReplicaIndex, entries: ReplicaEntry[], from?: Walk) {
     walk.longestMinStay[p] = longestMinStay(e.rates);
     walk.onRequest[p] = e.rates.priceOnRequest ? 1 : 0;
     walk.least.set(e.least, p * 5);
+    const blocks = blockBounds(e.calendar);
+    if (blocks) walk.blocks.set(blocks, p * 6 * BLOCKS);
+    else walk.blocks.fill(Number.NaN, p * 6 * BLOCKS, (p + 1) * 6 * BLOCKS);
     let c = currencyAt.get(e.rates.currency);
     if (c === undefined) {
       c = currencies.push(e.rates.currency) - 1;
@@ -158,23 +169,46 @@ export function walkOf(index: ReplicaIndex): Walk {
   return walk;
 }
 
-/** stayBounds (card-price.ts) for the rentals of a walk, by their places in it: the same figures. */
+/**
+ * A bound below each rental's floor (stayFloors, card-price.ts) for the rentals of a walk, by their places in
+ * it, read from its arrays: the least nightly amount a night of the stay can have (the higher of the sheet's
+ * least and the least of the stay's blocks of its calendar, `blockBounds`; both bound every night), its best
+ * promotion, and its fees and taxes as sums by kind (floorFromTerms), so a cleaning fee and a tax count
+ * before any calendar is read.
+ */
 function walkBounds(walk: Walk, stay: DatedStay, currency: string, fx: FxRates): (p: number) => number {
   const nights = daysBetween(stay.checkin, stay.checkout);
   const regime = nights >= 28 ? 2 : nights >= 7 ? 1 : 0;
-  const { least, currencies } = walk;
+  const day = dayNumberOf(stay.checkin);
+  const { least, currencies, blocks } = walk;
+  const base = walk.calendars.base;
+  const { terms } = walk.ceilings();
+  const party = { nights, adults: stay.adults, children: stay.children };
   return (p) => {
     const at = p * 5;
-    const l = least[at + regime]!;
+    let l = least[at + regime]!;
     if (!Number.isFinite(l)) return l;
-    const nightly = l * (1 - least[at + 3]! / 100) - least[at + 4]! / nights;
+    const i = day - base[p]!;
+    if (base[p]! >= 0 && i >= 0 && i + nights <= CALENDAR_DAYS) {
+      const row = p * 6 * BLOCKS + regime * BLOCKS;
+      const last = Math.floor((i + nights - 1) / BLOCK_DAYS);
+      // The least of the blocks the stay's nights fall in: each night costs at least its block's least.
+      let m = Number.POSITIVE_INFINITY;
+      for (let b = Math.floor(i / BLOCK_DAYS); b <= last; b++) m = Math.min(m, blocks[row + b]!);
+      // NaN (the calendar cannot say) is never higher.
+      if (m > l) l = m;
+    }
+    const nightly = floorFromTerms(terms, p * 17, party, l * nights, least[at + 3]!) / nights;
     const own = currencies[walk.currency[p]!]!;
     if (own === currency) return nightly;
     return convert(nightly, own, currency, fx) ?? Number.POSITIVE_INFINITY;
   };
 }
 
-/** stayCeilingBounds (card-price.ts) for the rentals of a walk, by their places in it, negated. */
+/**
+ * stayCeilingBounds (card-price.ts) for the rentals of a walk, by their places in it, negated, with the most
+ * of the stay's blocks of its calendar (`blockBounds`) where that is lower than the sheet's dearest night.
+ */
 function walkCeilingBounds(
   walk: Walk,
   stay: DatedStay,
@@ -183,12 +217,30 @@ function walkCeilingBounds(
 ): (p: number) => number {
   const nights = daysBetween(stay.checkin, stay.checkout);
   const regime = nights >= 28 ? 2 : nights >= 7 ? 1 : 0;
+  const day = dayNumberOf(stay.checkin);
   const { most, terms } = walk.ceilings();
+  const { blocks } = walk;
+  const base = walk.calendars.base;
   const party = { nights, adults: stay.adults, children: stay.children };
   return (p) => {
-    const m = most[p * 3 + regime]!;
+    let m = most[p * 3 + regime]!;
     if (!Number.isFinite(m)) return -m;
-    const nightly = ceilingFromTerms(terms, p * 17, party, m * nights) / nights;
+    const i = day - base[p]!;
+    if (base[p]! >= 0 && i >= 0 && i + nights <= CALENDAR_DAYS) {
+      const row = p * 6 * BLOCKS + (3 + regime) * BLOCKS;
+      const last = Math.floor((i + nights - 1) / BLOCK_DAYS);
+      // The most of the blocks the stay's nights fall in: each night costs at most its block's most.
+      let b = Number.NEGATIVE_INFINITY;
+      for (let k = Math.floor(i / BLOCK_DAYS); k <= last; k++) b = Math.max(b, blocks[row + k]!);
+      // No night of those blocks has a rate: the stay has no price, last by highest price.
+      if (b === Number.NEGATIVE_INFINITY) return Number.POSITIVE_INFINITY;
+      // NaN (the calendar cannot say) is never lower.
+      if (b < m) m = b;
+    }
+    const ceiling = ceilingFromTerms(terms, p * 17, party, m * nights) / nights;
+    // Above the ceiling by a billionth: a stay whose every night is its block's most sums its rent in
+    // another order than this product, and a bound must never fall under what it stands for.
+    const nightly = Number.isFinite(ceiling) ? ceiling + Math.abs(ceiling) * 1e-9 : ceiling;
     const own = walk.currencies[walk.currency[p]!]!;
     if (own === currency || nightly === Number.POSITIVE_INFINITY) return -nightly;
     return -(convert(nightly, own, currency, fx) ?? Number.POSITIVE_INFINITY);
