@@ -165,13 +165,15 @@ export function totalsOf(
   let fees = 0;
   let taxableFees = 0;
   let deposits = 0;
+  // One stay for every fee (search asks this of hundreds of rentals a search).
+  const stay = {
+    nights,
+    adults: input.adults,
+    children: input.children,
+    rentAfterDiscounts: rate - discount,
+  };
   for (const fee of input.fees) {
-    const amount = feeAmount(fee, {
-      nights,
-      adults: input.adults,
-      children: input.children,
-      rentAfterDiscounts: rate - discount,
-    });
+    const amount = feeAmount(fee, stay);
     if (fee.refundable) deposits += amount;
     else {
       fees += amount;
@@ -179,7 +181,8 @@ export function totalsOf(
     }
   }
   const feeTotal = round(fees);
-  const taxRate = input.taxRates.reduce((sum, r) => sum + r, 0);
+  let taxRate = 0;
+  for (const r of input.taxRates) taxRate += r;
   const taxes = round(((rate - discount + round(taxableFees)) * taxRate) / 100);
   const refundable = round(deposits);
   const total = round(rate - discount + feeTotal + taxes);

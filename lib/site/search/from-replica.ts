@@ -475,7 +475,12 @@ function pricedFirst(
   return [...found].sort(byPrice(how.prices, sign));
 }
 
-const idsOf = (entries: ReplicaEntry[]) => Int32Array.from(entries, (e) => e.id);
+/** The entries' ids (a loop: `Int32Array.from` with a mapper walks an iterator, several times slower). */
+function idsOf(entries: ReplicaEntry[]): Int32Array {
+  const ids = new Int32Array(entries.length);
+  for (let i = 0; i < entries.length; i++) ids[i] = entries[i]!.id;
+  return ids;
+}
 
 /** At most this many of a search's results are priced for its histogram (spread evenly over them). */
 const HISTOGRAM_SAMPLE = 200;
