@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TaggedCache } from '@/lib/catalog-client/cache';
 import { notePageRead, runInRequest } from '@/lib/request-context';
-import { encodingFor, type PageAnswer, PageCache, pageKey, shellOf } from '@/lib/site/page-cache';
+import { encodingFor } from '@/lib/site/encoding';
+import { type PageAnswer, PageCache, pageKey, shellOf } from '@/lib/site/page-cache';
 
 /*
  * The page cache's rules (lib/site/page-cache.ts): which pages are kept, what expires them, and which renders
