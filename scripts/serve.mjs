@@ -21,6 +21,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { createServer, STATUS_CODES } from 'node:http';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 3000);
@@ -307,7 +308,66 @@ function serve(req, res, url, pathname, context) {
   }
   if (pathname === '/api/ready' && probeGate())
     return countProbe(req, res).then((counted) => counted && pass(req, res));
+  if (isApi(pathname)) compressMarked(res);
   pass(req, res);
+}
+
+/** The word lib/site/http.ts (SERVER_GZIP) adds to an answer's Cache-Control for this server to compress it. */
+const MARK = /,\s*no-transform$/;
+
+/**
+ * A JSON answer the app marked for it (lib/site/http.ts `json`: 1 KB or more, for a client that takes gzip)
+ * is held whole, compressed here in one piece at gzip level 1 and sent with its length; the mark is taken
+ * off its Cache-Control. The framework's own compression leaves a marked answer alone. Every other answer
+ * passes as it is.
+ */
+function compressMarked(res) {
+  const original = {
+    writeHead: res.writeHead,
+    write: res.write,
+    end: res.end,
+    flushHeaders: res.flushHeaders,
+  };
+  let held = null;
+  const marked = (r) => MARK.test(String(r.getHeader('cache-control') ?? ''));
+  const callbackOf = (...args) => args.find((a) => typeof a === 'function');
+  res.writeHead = function (status, ...rest) {
+    if (held) return this;
+    if (!marked(this) || this.headersSent) return original.writeHead.call(this, status, ...rest);
+    held = { status, chunks: [] };
+    return this;
+  };
+  res.flushHeaders = function () {
+    if (held || marked(this)) this.writeHead(this.statusCode);
+    else original.flushHeaders.call(this);
+  };
+  res.write = function (chunk, ...rest) {
+    if (!held) return original.write.call(this, chunk, ...rest);
+    if (chunk !== undefined && chunk !== null) held.chunks.push(Buffer.from(chunk));
+    const callback = callbackOf(...rest);
+    if (callback) process.nextTick(callback);
+    return true;
+  };
+  res.end = function (chunk, ...rest) {
+    if (!held) return original.end.call(this, chunk, ...rest);
+    Object.assign(res, original);
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function')
+      held.chunks.push(Buffer.from(chunk));
+    const callback = callbackOf(chunk, ...rest);
+    this.setHeader('Cache-Control', String(this.getHeader('cache-control')).replace(MARK, ''));
+    this.setHeader('Content-Encoding', 'gzip');
+    this.setHeader('Vary', [this.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
+    this.removeHeader('transfer-encoding');
+    // A HEAD's answer has no body to measure: its headers say only how a GET's would be sent.
+    if (this.req?.method === 'HEAD') {
+      original.writeHead.call(this, held.status);
+      return original.end.call(this, callback);
+    }
+    const body = gzipSync(Buffer.concat(held.chunks), { level: 1 });
+    this.setHeader('Content-Length', body.length);
+    original.writeHead.call(this, held.status);
+    return original.end.call(this, body, callback);
+  };
 }
 
 function pass(req, res) {

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BenchServer, startBenchServer } from '../../scripts/bench/server';
 
@@ -76,6 +78,40 @@ describe('the production server', () => {
       expect(res.text, res.url).not.toContain(KEY);
       for (const [name, value] of res.headers) expect(value, `${res.url} ${name}`).not.toContain(KEY);
     }
+  });
+
+  it('compresses an API answer once, in gzip, for a client that takes it, and not for one that does not', async () => {
+    const raw = (method: string, acceptEncoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = request(
+          `${server.origin}/api/search?per_page=50`,
+          { method, headers: { 'accept-encoding': acceptEncoding } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    const zipped = await raw('GET', 'gzip, deflate, br');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length);
+    expect(zipped.headers.vary).toContain('Accept-Encoding');
+    // The app's word for the server (lib/site/http.ts SERVER_GZIP) does not reach the client.
+    expect(zipped.headers['cache-control']).toMatch(/^(private, max-age=60|no-store)$/);
+    const answer = JSON.parse(gunzipSync(zipped.body).toString('utf8'));
+    expect(answer.properties.length).toBeGreaterThan(0);
+
+    const plain = await raw('GET', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString('utf8')).properties.length).toBeGreaterThan(0);
+    expect(plain.body.length).toBeGreaterThan(2 * zipped.body.length);
+
+    const head = await raw('HEAD', 'gzip');
+    expect(head.headers['content-encoding']).toBe('gzip');
+    expect(head.body.length).toBe(0);
   });
 
   it('ships no trace of the key in the browser bundles (.next/static)', () => {
