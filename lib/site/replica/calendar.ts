@@ -73,8 +73,8 @@ function amountsOf(list: (Rate | null)[]): Float64Array {
   return out;
 }
 
-/** The row of `nightRates` that prices `bedrooms`. */
-function tierRow(calendar: StayCalendar, bedrooms: number): Uint8Array | undefined {
+/** The index in `nightRates` of the row that prices `bedrooms`. */
+function tierIndex(calendar: StayCalendar, bedrooms: number): number {
   const { tiers } = calendar;
   let lo = 0;
   let hi = tiers.length;
@@ -83,7 +83,23 @@ function tierRow(calendar: StayCalendar, bedrooms: number): Uint8Array | undefin
     if (tiers[mid]! >= bedrooms) hi = mid;
     else lo = mid + 1;
   }
-  return calendar.nightRates[lo];
+  return lo;
+}
+
+/** The row of `nightRates` that prices `bedrooms`. */
+function tierRow(calendar: StayCalendar, bedrooms: number): Uint8Array | undefined {
+  return calendar.nightRates[tierIndex(calendar, bedrooms)];
+}
+
+/**
+ * The rows a rental of `bedrooms` bedrooms can be priced by, each once: the bedrooms priced are 1 up to its
+ * own (lib/rules bedroomsPriced; 0 for a studio), so never the row of more bedrooms than every tier when its
+ * own fit a tier, a row that often has no rate at all.
+ */
+export function reachableRows(calendar: StayCalendar, bedrooms: number): Uint8Array[] {
+  const from = tierIndex(calendar, Math.min(1, bedrooms));
+  const to = tierIndex(calendar, bedrooms);
+  return [...new Set(calendar.nightRates.slice(from, to + 1))];
 }
 
 /**
@@ -526,11 +542,11 @@ export function packedFree(
 }
 
 /** packMinStays' byte of one calendar's day. */
-function dayMinStays(c: StayCalendar, i: number): number {
+function dayMinStays(c: StayCalendar, rows: readonly Uint8Array[], i: number): number {
   let most = 0;
   let same = true;
   let first: number | null = null;
-  for (const row of c.nightRates) {
+  for (const row of rows) {
     const v = row[i]! & MAX_RATES;
     const minStay = v ? (c.rates![v - 1]?.minStay ?? null) : null;
     if (minStay === null) same = false;
@@ -549,22 +565,35 @@ export const SAME_MIN_STAY = 0x80;
 
 /**
  * Many rentals' longest minimum stay of each day of their calendars, whatever the bedrooms priced (the most
- * any of their tiers' rates that night asks; 0 with no rate), day by day across the rentals (day i of rental
+ * any of the tiers' rates their bedrooms can be priced by asks that night; 0 with no rate), day by day across the rentals (day i of rental
  * p at `i * count + p`): a stay at least this long from that check-in no rule refuses for its length. With
  * SAME_MIN_STAY set, every tier has a rate that day asking just that: a shorter stay is refused for it,
  * whatever the bedrooms. 127 where a calendar cannot say (none, another length, or rates not indexed) or
  * asks more: ask the calendar or the rules.
  */
-export function packMinStays(calendars: readonly (StayCalendar | null)[]): Uint8Array {
+export function packMinStays(
+  calendars: readonly (StayCalendar | null)[],
+  bedrooms: readonly number[],
+): Uint8Array {
   const out = new Uint8Array(calendars.length * CALENDAR_DAYS);
-  for (const [p, c] of calendars.entries()) packMinStaysAt(out, calendars.length, p, c);
+  for (const [p, c] of calendars.entries()) packMinStaysAt(out, calendars.length, p, c, bedrooms[p]!);
   return out;
 }
 
-/** Rental `p`'s days written into packMinStays' bytes for `count` rentals. */
-export function packMinStaysAt(out: Uint8Array, count: number, p: number, c: StayCalendar | null): void {
+/**
+ * Rental `p`'s days written into packMinStays' bytes for `count` rentals, over the tiers its `bedrooms` can be
+ * priced by (reachableRows).
+ */
+export function packMinStaysAt(
+  out: Uint8Array,
+  count: number,
+  p: number,
+  c: StayCalendar | null,
+  bedrooms: number,
+): void {
   const known = c && c.days === CALENDAR_DAYS && c.rates;
-  for (let i = 0; i < CALENDAR_DAYS; i++) out[i * count + p] = known ? dayMinStays(c, i) : MAX_RATES;
+  const rows = known ? reachableRows(c, bedrooms) : [];
+  for (let i = 0; i < CALENDAR_DAYS; i++) out[i * count + p] = known ? dayMinStays(c, rows, i) : MAX_RATES;
 }
 
 /** Days per block of `blockBounds`, and blocks in a calendar. */
@@ -572,20 +601,20 @@ export const BLOCK_DAYS = 32;
 export const BLOCKS = Math.ceil(CALENDAR_DAYS / BLOCK_DAYS);
 
 /**
- * The least and the most nightly amount of a night in each block of 32 days of the calendar, whatever the
- * bedrooms priced, for stays of under 7 nights, of 7 to 27 and of 28 or more: the least at
+ * The least and the most nightly amount of a night in each block of 32 days of the calendar, over the tiers a
+ * rental of `bedrooms` bedrooms can be priced by (reachableRows), for stays of under 7 nights, of 7 to 27 and of 28 or more: the least at
  * `[regime * BLOCKS + block]`, the most at `[(3 + regime) * BLOCKS + block]` (infinity and minus infinity
  * where no night of the block has a rate). Bounds of a dated stay's rent from below and above, closer than
  * the sheet's own (a summer stay is not bounded by the winter's rate). Null when the calendar cannot say.
  */
-export function blockBounds(calendar: StayCalendar | null): Float64Array | null {
+export function blockBounds(calendar: StayCalendar | null, bedrooms: number): Float64Array | null {
   if (!calendar?.rates || calendar.days !== CALENDAR_DAYS) return null;
   const out = new Float64Array(6 * BLOCKS);
   out.fill(Number.POSITIVE_INFINITY, 0, 3 * BLOCKS);
   out.fill(Number.NEGATIVE_INFINITY, 3 * BLOCKS);
   const { amounts } = calendar;
   const n = calendar.rates.length;
-  for (const row of new Set(calendar.nightRates))
+  for (const row of reachableRows(calendar, bedrooms))
     for (let d = 0; d < calendar.days; d++) {
       const v = row[d]! & MAX_RATES;
       if (v === 0) continue;

@@ -87,7 +87,12 @@ function arrays(index: ReplicaIndex, entries: ReplicaEntry[], from?: Walk) {
       : packCalendars(entries.map((e) => e.calendar)),
     longestMinStay: from ? from.longestMinStay.slice() : new Int32Array(n),
     onRequest: from ? from.onRequest.slice() : new Uint8Array(n),
-    minStays: from ? from.minStays.slice() : packMinStays(entries.map((e) => e.calendar)),
+    minStays: from
+      ? from.minStays.slice()
+      : packMinStays(
+          entries.map((e) => e.calendar),
+          entries.map((e) => e.summary.bedrooms),
+        ),
     // The offered amenities are the index's: counted again for a new version.
     facets: () => {
       codes ??= facetCodes(
@@ -115,7 +120,7 @@ function arrays(index: ReplicaIndex, entries: ReplicaEntry[], from?: Walk) {
     walk.longestMinStay[p] = longestMinStay(e.rates);
     walk.onRequest[p] = e.rates.priceOnRequest ? 1 : 0;
     walk.least.set(e.least, p * 5);
-    const blocks = blockBounds(e.calendar);
+    const blocks = blockBounds(e.calendar, e.summary.bedrooms);
     if (blocks) walk.blocks.set(blocks, p * 6 * BLOCKS);
     else walk.blocks.fill(Number.NaN, p * 6 * BLOCKS, (p + 1) * 6 * BLOCKS);
     let c = currencyAt.get(e.rates.currency);
@@ -126,7 +131,7 @@ function arrays(index: ReplicaIndex, entries: ReplicaEntry[], from?: Walk) {
     walk.currency[p] = c;
     if (calendar) {
       packCalendarAt(walk.calendars, p, e.calendar);
-      packMinStaysAt(walk.minStays, n, p, e.calendar);
+      packMinStaysAt(walk.minStays, n, p, e.calendar, e.summary.bedrooms);
     }
   };
   return { walk, fill };
