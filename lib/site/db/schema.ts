@@ -158,8 +158,8 @@ export const replicaProperties = pgTable(
 );
 
 /**
- * One row whose `n` moves with every committed change to `site_replica_properties` (a trigger of migration
- * 0007 adds one per row inserted, deleted or given a new `seq`, in the change's own transaction): what an
+ * One row whose `n` moves with every committed change to `site_replica_properties` (triggers of migration
+ * 0007 add one per transaction that inserts, deletes or gives a new `seq` to rows, at its commit): what an
  * instance's in-memory index compares, once a second, to know whether to read the rows again. Reading it
  * costs an index lookup; a count and sum of `seq` read every row (~60 ms at 3,000 rentals, ~170 ms at 30,000,
  * in-process PGlite holding the event loop).
@@ -167,6 +167,8 @@ export const replicaProperties = pgTable(
 export const replicaVersion = pgTable('site_replica_version', {
   id: integer('id').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
+  /** The transaction that last moved it: each moves it once, however many rows it changes. */
+  xact: text('xact'),
 });
 
 /** The replica's load: where it is, and which instance holds the lease to work on it. */
