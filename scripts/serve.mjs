@@ -21,7 +21,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { createServer, STATUS_CODES } from 'node:http';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gzip, gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 3000);
@@ -306,20 +306,24 @@ function serve(req, res, url, pathname, context) {
     if (key) return servePage(req, res, pathname, context, key, shell);
     answerFailedPage(req, res, context);
   }
+  if (isApi(pathname)) compressMarked(res);
   if (pathname === '/api/ready' && probeGate())
     return countProbe(req, res).then((counted) => counted && pass(req, res));
-  if (isApi(pathname)) compressMarked(res);
   pass(req, res);
 }
 
 /** The word lib/site/http.ts (SERVER_GZIP) adds to an answer's Cache-Control for this server to compress it. */
 const MARK = /,\s*no-transform$/;
 
+/** Above this, a marked answer is compressed on the thread pool, not on the event loop (map points: ~500 KB). */
+const GZIP_ON_LOOP_UP_TO = 32 * 1024;
+
 /**
  * A JSON answer the app marked for it (lib/site/http.ts `json`: 1 KB or more, for a client that takes gzip)
  * is held whole, compressed here in one piece at gzip level 1 and sent with its length; the mark is taken
  * off its Cache-Control. The framework's own compression leaves a marked answer alone. Every other answer
- * passes as it is.
+ * passes as it is, and so does another status written over a held one (a failure after the answer began:
+ * what was held is dropped).
  */
 function compressMarked(res) {
   const original = {
@@ -332,9 +336,14 @@ function compressMarked(res) {
   const marked = (r) => MARK.test(String(r.getHeader('cache-control') ?? ''));
   const callbackOf = (...args) => args.find((a) => typeof a === 'function');
   res.writeHead = function (status, ...rest) {
-    if (held) return this;
-    if (!marked(this) || this.headersSent) return original.writeHead.call(this, status, ...rest);
-    held = { status, chunks: [] };
+    if (held && status === held.status) return this;
+    if (held) {
+      Object.assign(res, original);
+      held = null;
+      this.setHeader('Cache-Control', String(this.getHeader('cache-control')).replace(MARK, ''));
+    }
+    if (held || !marked(this) || this.headersSent) return original.writeHead.call(this, status, ...rest);
+    held = { status, rest, chunks: [] };
     return this;
   };
   res.flushHeaders = function () {
@@ -358,15 +367,27 @@ function compressMarked(res) {
     this.setHeader('Content-Encoding', 'gzip');
     this.setHeader('Vary', [this.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
     this.removeHeader('transfer-encoding');
+    const { status, rest: headArgs } = held;
     // A HEAD's answer has no body to measure: its headers say only how a GET's would be sent.
     if (this.req?.method === 'HEAD') {
-      original.writeHead.call(this, held.status);
+      original.writeHead.call(this, status, ...headArgs);
       return original.end.call(this, callback);
     }
-    const body = gzipSync(Buffer.concat(held.chunks), { level: 1 });
-    this.setHeader('Content-Length', body.length);
-    original.writeHead.call(this, held.status);
-    return original.end.call(this, body, callback);
+    const send = (body) => {
+      this.setHeader('Content-Length', body.length);
+      original.writeHead.call(this, status, ...headArgs);
+      original.end.call(this, body, callback);
+    };
+    const whole = Buffer.concat(held.chunks);
+    if (whole.length <= GZIP_ON_LOOP_UP_TO) send(gzipSync(whole, { level: 1 }));
+    else
+      gzip(whole, { level: 1 }, (error, body) => {
+        if (!error) return send(body);
+        console.error(error);
+        this.removeHeader('Content-Encoding');
+        send(whole);
+      });
+    return this;
   };
 }
 
