@@ -338,6 +338,29 @@ export function ceilingTerms(input: Pick<PricingInput, 'minorUnits' | 'fees' | '
 }
 
 /**
+ * Seven fee sums by kind (ceilingTerms' FEE_KINDS, from `k`) for a stay, a percent fee taken of `percentOf`:
+ * the fees of floorFromTerms and ceilingFromTerms, which differ only in the rent a percent is of.
+ */
+function feesFromTerms(
+  t: Float64Array,
+  k: number,
+  stay: { nights: number; adults: number; children: number },
+  percentOf: number,
+): number {
+  const n = stay.nights;
+  const g = stay.adults + stay.children;
+  return (
+    t[k]! +
+    t[k + 1]! * n +
+    t[k + 2]! * g +
+    t[k + 3]! * stay.adults +
+    t[k + 4]! * stay.children +
+    t[k + 5]! * g * n +
+    (t[k + 6]! * percentOf) / 100
+  );
+}
+
+/**
  * A bound below totalFloorOf from a sheet's ceilingTerms (at `at`), for a stay whose rent is at least `rent`
  * and whose promotions take at most `promotion` percent: the fees and taxes as totalFloorOf adds them on the
  * least rent after that promotion, less the roundings' slack, less a billionth for the order of the sums (a
@@ -356,17 +379,9 @@ export function floorFromTerms(
   // No rent to bound (a night without a rate): no total either.
   if (rent === Number.POSITIVE_INFINITY) return rent;
   const after = rent * (1 - promotion / 100);
-  const n = stay.nights;
-  const g = stay.adults + stay.children;
-  const sum = (k: number) =>
-    t[k]! +
-    t[k + 1]! * n +
-    t[k + 2]! * g +
-    t[k + 3]! * stay.adults +
-    t[k + 4]! * stay.children +
-    t[k + 5]! * g * n +
-    (t[k + 6]! * after) / 100;
-  const total = after + sum(at) + ((after + sum(at + 7)) * taxRate) / 100 - t[at + 15]!;
+  const fees = feesFromTerms(t, at, stay, after);
+  const taxable = feesFromTerms(t, at + 7, stay, after);
+  const total = after + fees + ((after + taxable) * taxRate) / 100 - t[at + 15]!;
   return Number.isFinite(total) ? total - Math.abs(total) * 1e-9 : total;
 }
 
@@ -379,17 +394,7 @@ export function ceilingFromTerms(
 ): number {
   const taxRate = t[at + 14]!;
   if (Number.isNaN(taxRate)) return Number.POSITIVE_INFINITY;
-  const n = stay.nights;
-  const g = stay.adults + stay.children;
-  const sum = (k: number) =>
-    t[k]! +
-    t[k + 1]! * n +
-    t[k + 2]! * g +
-    t[k + 3]! * stay.adults +
-    t[k + 4]! * stay.children +
-    t[k + 5]! * g * n +
-    (t[k + 6]! * (rent + t[at + 16]!)) / 100;
-  const fees = sum(at);
-  const taxable = sum(at + 7);
+  const fees = feesFromTerms(t, at, stay, rent + t[at + 16]!);
+  const taxable = feesFromTerms(t, at + 7, stay, rent + t[at + 16]!);
   return rent + fees + ((rent + taxable) * taxRate) / 100 + t[at + 15]!;
 }
