@@ -152,58 +152,58 @@ describe('a rental calendar answers what the rules answer', () => {
   });
 });
 
+/**
+ * Every rental's first bound in a whole-catalog search (`sign` 1: from below, by lowest price; -1: from
+ * above, by highest, un-negated) beside what it stands for (its floor, or its ceiling), for 40 stays, three
+ * parties and two display currencies.
+ */
+function boundsBeside(sign: 1 | -1) {
+  const walk = walkOf(index);
+  const pairs: { bound: number; exact: number; label: string }[] = [];
+  for (const s of stays)
+    for (const [adults, children, currency] of [
+      [2, 0, 'EUR'],
+      [5, 1, 'EUR'],
+      [1, 0, 'USD'],
+    ] as const) {
+      const stay = { ...s, adults, children };
+      const bound = walkBoundsOf(walk, stay, currency, fx, sign)!;
+      const exact = sign === 1 ? stayFloors(stay, currency, fx) : stayCeilings(stay, currency, fx);
+      for (const [p, e] of walk.entries.entries())
+        pairs.push({
+          // The search orders by highest price by minus the bound.
+          bound: sign * bound(p),
+          exact: exact(e),
+          label: `${e.id} ${s.checkin} ${adults}+${children} ${currency}`,
+        });
+    }
+  return pairs;
+}
+
+/** The share of bounds within 1 % of what they stand for. */
+const tightShare = (pairs: ReturnType<typeof boundsBeside>) =>
+  pairs.filter((p) => Number.isFinite(p.exact) && Math.abs(p.exact - p.bound) < Math.abs(p.exact) * 0.01)
+    .length / pairs.length;
+
 describe('a whole-catalog search’s first bound of a rental’s price', () => {
   it('by highest price is never below its ceiling, nor NaN', () => {
-    const walk = walkOf(index);
-    let tight = 0;
-    let checked = 0;
-    for (const s of stays)
-      for (const [adults, children, currency] of [
-        [2, 0, 'EUR'],
-        [5, 1, 'EUR'],
-        [1, 0, 'USD'],
-      ] as const) {
-        const stay = { ...s, adults, children };
-        // Negated: the search orders by minus the bound.
-        const bound = walkBoundsOf(walk, stay, currency, fx, -1)!;
-        const ceiling = stayCeilings(stay, currency, fx);
-        for (const [p, e] of walk.entries.entries()) {
-          const b = -bound(p);
-          const c = ceiling(e);
-          expect(Number.isNaN(b), `${e.id} ${s.checkin}`).toBe(false);
-          expect(b, `${e.id} ${s.checkin} ${adults}+${children} ${currency}`).toBeGreaterThanOrEqual(c);
-          checked++;
-          if (Number.isFinite(c) && b - c < Math.abs(c) * 0.01) tight++;
-        }
-      }
+    const pairs = boundsBeside(-1);
+    for (const { bound, exact, label } of pairs) {
+      expect(Number.isNaN(bound), label).toBe(false);
+      expect(bound, label).toBeGreaterThanOrEqual(exact);
+    }
     // The calendar's blocks make it close: a quarter within 1 % of the ceiling.
-    expect(tight / checked).toBeGreaterThan(0.25);
+    expect(tightShare(pairs)).toBeGreaterThan(0.25);
   });
 
   it('is never above its floor, nor NaN, for every rental, stay, party and display currency', () => {
-    const walk = walkOf(index);
-    let tight = 0;
-    let checked = 0;
-    for (const s of stays)
-      for (const [adults, children, currency] of [
-        [2, 0, 'EUR'],
-        [5, 1, 'EUR'],
-        [1, 0, 'USD'],
-      ] as const) {
-        const stay = { ...s, adults, children };
-        const bound = walkBoundsOf(walk, stay, currency, fx, 1)!;
-        const floor = stayFloors(stay, currency, fx);
-        for (const [p, e] of walk.entries.entries()) {
-          const b = bound(p);
-          const f = floor(e);
-          expect(Number.isNaN(b), `${e.id} ${s.checkin}`).toBe(false);
-          expect(b, `${e.id} ${s.checkin} ${adults}+${children} ${currency}`).toBeLessThanOrEqual(f);
-          checked++;
-          if (Number.isFinite(f) && f - b < Math.abs(f) * 0.01) tight++;
-        }
-      }
+    const pairs = boundsBeside(1);
+    for (const { bound, exact, label } of pairs) {
+      expect(Number.isNaN(bound), label).toBe(false);
+      expect(bound, label).toBeLessThanOrEqual(exact);
+    }
     // The calendar's blocks and the fees make it close: four in ten bounds within 1 % of the floor.
-    expect(tight / checked).toBeGreaterThan(0.4);
+    expect(tightShare(pairs)).toBeGreaterThan(0.4);
   });
 });
 
