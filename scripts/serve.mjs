@@ -184,6 +184,31 @@ await app.prepare();
 
 const requests = shared('request-context', () => new AsyncLocalStorage());
 
+/** The methods an answer is written through, as they were before a wrapper took them over. */
+const writersOf = (res) => ({
+  writeHead: res.writeHead,
+  write: res.write,
+  end: res.end,
+  flushHeaders: res.flushHeaders,
+});
+
+const callbackOf = (...args) => args.find((a) => typeof a === 'function');
+
+/**
+ * A `res.write` that, while an answer is held (`heldOf()` gives it), keeps each chunk (as `keep` makes it) and
+ * calls back at once instead of writing; otherwise writes through `original`.
+ */
+function holdingWrite(original, heldOf, keep = (chunk) => chunk) {
+  return function (chunk, ...rest) {
+    const held = heldOf();
+    if (!held) return original.write.call(this, chunk, ...rest);
+    if (chunk !== undefined && chunk !== null) held.chunks.push(keep(chunk));
+    const callback = callbackOf(...rest);
+    if (callback) process.nextTick(callback);
+    return true;
+  };
+}
+
 /**
  * A page whose render failed: Next.js answers 500 with an empty document that only JavaScript fills. Its
  * answer is held (nothing of it is sent) until it ends; by then the app has said why it failed
@@ -192,14 +217,8 @@ const requests = shared('request-context', () => new AsyncLocalStorage());
  * Without a known cause the framework's answer goes out as it was.
  */
 function answerFailedPage(req, res, context) {
-  const original = {
-    writeHead: res.writeHead,
-    write: res.write,
-    end: res.end,
-    flushHeaders: res.flushHeaders,
-  };
+  const original = writersOf(res);
   let held = null;
-  const callbackOf = (...args) => args.find((a) => typeof a === 'function');
   res.writeHead = function (status, ...rest) {
     if (held) return this;
     if (Number(status) < 500) return original.writeHead.call(this, status, ...rest);
@@ -209,13 +228,7 @@ function answerFailedPage(req, res, context) {
   res.flushHeaders = function () {
     if (!held && this.statusCode < 500) original.flushHeaders.call(this);
   };
-  res.write = function (chunk, ...rest) {
-    if (!held) return original.write.call(this, chunk, ...rest);
-    if (chunk !== undefined && chunk !== null) held.chunks.push(chunk);
-    const callback = callbackOf(...rest);
-    if (callback) process.nextTick(callback);
-    return true;
-  };
+  res.write = holdingWrite(original, () => held);
   res.end = function (chunk, ...rest) {
     if (!held) return original.end.call(this, chunk, ...rest);
     Object.assign(res, original);
@@ -326,15 +339,9 @@ const GZIP_ON_LOOP_UP_TO = 32 * 1024;
  * what was held is dropped).
  */
 function compressMarked(res) {
-  const original = {
-    writeHead: res.writeHead,
-    write: res.write,
-    end: res.end,
-    flushHeaders: res.flushHeaders,
-  };
+  const original = writersOf(res);
   let held = null;
   const marked = (r) => MARK.test(String(r.getHeader('cache-control') ?? ''));
-  const callbackOf = (...args) => args.find((a) => typeof a === 'function');
   res.writeHead = function (status, ...rest) {
     if (held && status === held.status) return this;
     if (held) {
@@ -350,13 +357,11 @@ function compressMarked(res) {
     if (held || marked(this)) this.writeHead(this.statusCode);
     else original.flushHeaders.call(this);
   };
-  res.write = function (chunk, ...rest) {
-    if (!held) return original.write.call(this, chunk, ...rest);
-    if (chunk !== undefined && chunk !== null) held.chunks.push(Buffer.from(chunk));
-    const callback = callbackOf(...rest);
-    if (callback) process.nextTick(callback);
-    return true;
-  };
+  res.write = holdingWrite(
+    original,
+    () => held,
+    (chunk) => Buffer.from(chunk),
+  );
   res.end = function (chunk, ...rest) {
     if (!held) return original.end.call(this, chunk, ...rest);
     Object.assign(res, original);
