@@ -4,10 +4,12 @@
 // lane (tests/abuse). Loopback only.
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 
 export interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** The body's bytes as sent (gzip ones when the answer was compressed). */
   bytes: number;
   ms: number;
   text: string;
@@ -29,7 +31,10 @@ export function closeVisitors(): void {
   agents.clear();
 }
 
-/** One HTTP request from the loopback address `from`; never throws (status -1 when the connection failed). */
+/**
+ * One HTTP request from the loopback address `from`; never throws (status -1 when the connection failed).
+ * An answer sent with gzip (ask it with `accept-encoding`) is read decoded.
+ */
 export function hit(
   origin: string,
   pathname: string,
@@ -47,12 +52,18 @@ export function hit(
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const body = Buffer.concat(chunks);
+          let text: string;
+          try {
+            text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body).toString('utf8');
+          } catch {
+            return resolve(failed());
+          }
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
             bytes: body.length,
             ms: performance.now() - started,
-            text: body.toString('utf8'),
+            text,
           });
         });
         res.on('error', () => resolve(failed()));
