@@ -167,12 +167,16 @@ function boundsBeside(sign: 1 | -1) {
       [1, 0, 'USD'],
     ] as const) {
       const stay = { ...s, adults, children };
-      const bound = walkBoundsOf(walk, stay, currency, fx, sign)!;
+      const bounds = new Float64Array(walk.entries.length);
+      walkBoundsOf(walk, stay, currency, fx, sign)!(
+        walk.entries.map((_, p) => p),
+        bounds,
+      );
       const exact = sign === 1 ? stayFloors(stay, currency, fx) : stayCeilings(stay, currency, fx);
       for (const [p, e] of walk.entries.entries())
         pairs.push({
           // The search orders by highest price by minus the bound.
-          bound: sign * bound(p),
+          bound: sign * bounds[p]!,
           exact: exact(e),
           label: `${e.id} ${s.checkin} ${adults}+${children} ${currency}`,
         });

@@ -41,7 +41,7 @@ import {
 import { facetsAt, facetsOf, filtering, histogramOf, NO_FILTERS, passes } from './filters';
 import { flexibleOptions, flexiblePlan } from './flexible';
 import type { SearchRequest } from './request';
-import { walkBoundsOf, walkOf } from './walk';
+import { type WalkBounds, walkBoundsOf, walkOf } from './walk';
 
 /*
  * Search's adapter over the site's replica (lib/site/replica): the request answered from this process's
@@ -105,12 +105,12 @@ type Bookable = (e: ReplicaEntry, p?: number) => boolean;
 function wholeCatalog(
   index: ReplicaIndex,
   r: SearchRequest,
-  found: ReplicaEntry[],
   bookable: Bookable | null,
-  at: number[] | null,
-) {
+): { found: ReplicaEntry[]; at: Int32Array } {
   const { checkin, checkout, bedrooms } = r.stay;
   const walk = walkOf(index);
+  const places = placesFor(walk.entries.length);
+  let count = 0;
   const day = checkin && checkout ? dayNumberOf(checkin) : null;
   const nights = checkin && checkout ? daysBetween(checkin, checkout) : 0;
   for (let p = 0; p < walk.entries.length; p++) {
@@ -124,9 +124,21 @@ function wholeCatalog(
         continue;
     }
     if (bookable && !bookable(e, p)) continue;
-    found.push(e);
-    at?.push(p);
+    places[count++] = p;
   }
+  // Made at their size once counted: pushed one by one, the two lists' growth was two fifths of what a
+  // whole-catalog search allocated at 30,000 rentals.
+  const at = places.slice(0, count);
+  const found = new Array<ReplicaEntry>(count);
+  for (let k = 0; k < count; k++) found[k] = walk.entries[at[k]!]!;
+  return { found, at };
+}
+
+/** wholeCatalog's places of its matches as it walks, kept from one search to the next (one runs at a time). */
+let matchPlaces = new Int32Array(0);
+function placesFor(n: number): Int32Array {
+  if (matchPlaces.length < n) matchPlaces = new Int32Array(n);
+  return matchPlaces;
 }
 
 /**
@@ -138,8 +150,7 @@ function catalogMatches(
   index: ReplicaIndex,
   r: SearchRequest,
   bookable: Bookable | null = null,
-  at: number[] | null = null,
-): ReplicaEntry[] {
+): { found: ReplicaEntry[]; at: Int32Array | null } {
   const { checkin, checkout, bedrooms } = r.stay;
   const found: ReplicaEntry[] = [];
   const consider = (list: Iterable<ReplicaEntry>) => {
@@ -153,10 +164,9 @@ function catalogMatches(
       found.push(e);
     }
   };
-  if (r.location === undefined) wholeCatalog(index, r, found, bookable, at);
-  else
-    for (const place of index.descendants.get(r.location) ?? []) consider(index.byLocation.get(place) ?? []);
-  return found;
+  if (r.location === undefined) return wholeCatalog(index, r, bookable);
+  for (const place of index.descendants.get(r.location) ?? []) consider(index.byLocation.get(place) ?? []);
+  return { found, at: null };
 }
 
 /**
@@ -183,7 +193,7 @@ function refusal(
 interface Matched {
   found: ReplicaEntry[];
   unbookable: Unbookable | null;
-  at: number[] | null;
+  at: Int32Array | null;
 }
 
 /**
@@ -192,8 +202,7 @@ interface Matched {
  */
 function matching(index: ReplicaIndex, r: SearchRequest): Matched {
   const { checkin, checkout } = r.stay;
-  const at: number[] | null = r.location === undefined ? [] : null;
-  if (!checkin || !checkout) return { found: catalogMatches(index, r, null, at), unbookable: null, at };
+  if (!checkin || !checkout) return { ...catalogMatches(index, r, null), unbookable: null };
   // One object for every rental's question (its bedrooms set in turn): thousands are asked.
   const stay = { ...r.stay, checkin, checkout, property: { bedrooms: 0 } };
   const nights = daysBetween(checkin, checkout);
@@ -201,11 +210,15 @@ function matching(index: ReplicaIndex, r: SearchRequest): Matched {
   const unbookable: Unbookable = { minStay: 0, shortest: null, tooSmall: 0 };
   const walk = r.location === undefined ? walkOf(index) : null;
   const day = dayNumberOf(checkin);
+  /** Counts a stay shorter than `minStay` (no problem object made: thousands a search are refused so). */
+  const tooShort = (minStay: number) => {
+    unbookable.minStay++;
+    unbookable.shortest = Math.min(unbookable.shortest ?? minStay, minStay);
+    return true;
+  };
   const refused = (problem: StayProblem | null) => {
-    if (problem?.kind === 'min-stay') {
-      unbookable.minStay++;
-      unbookable.shortest = Math.min(unbookable.shortest ?? problem.minStay, problem.minStay);
-    } else if (problem?.kind === 'over-capacity') unbookable.tooSmall++;
+    if (problem?.kind === 'min-stay') return tooShort(problem.minStay);
+    if (problem?.kind === 'over-capacity') unbookable.tooSmall++;
     return problem !== null;
   };
   const bookable: Bookable = (e, p) => {
@@ -222,15 +235,15 @@ function matching(index: ReplicaIndex, r: SearchRequest): Matched {
       const longest = packed & 0x7f;
       if (nights >= longest) return true;
       // Every tier asks the same that day: refused for its length, whatever the bedrooms priced.
-      if (packed & SAME_MIN_STAY) return !refused({ kind: 'min-stay', checkin, minStay: longest });
+      if (packed & SAME_MIN_STAY) return !tooShort(longest);
     }
     // The check-in's minimum stay for the bedrooms priced, read from its calendar by day number.
     stay.property.bedrooms = walk.bedrooms[p]!;
     const minStay = base < 0 ? undefined : minStayAt(e.calendar, bedroomsPriced(stay), i);
     if (minStay === undefined) return !refused(refusal(e, stay, nights));
-    return !refused(minStay !== null && nights < minStay ? { kind: 'min-stay', checkin, minStay } : null);
+    return !(minStay !== null && nights < minStay && tooShort(minStay));
   };
-  return { found: catalogMatches(index, r, bookable, at), unbookable, at };
+  return { ...catalogMatches(index, r, bookable), unbookable };
 }
 
 /**
@@ -241,7 +254,7 @@ function matching(index: ReplicaIndex, r: SearchRequest): Matched {
 function flexibleMatching(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates) {
   const plan = flexiblePlan(r.flexible!, ask.today);
   const kept: [number, number][] = [];
-  const found = catalogMatches(index, r).filter((e) => {
+  const found = catalogMatches(index, r).found.filter((e) => {
     const o = flexibleOptions(e, plan, ask, fx);
     if (o) kept.push([e.id, o.floor]);
     return o !== null;
@@ -371,8 +384,8 @@ function byPrice(prices: Map<number, CardPrice>, sign: number) {
 
 /** How a search by price reaches a match's figure: keys that only rise, each cheaper than the next. */
 interface PriceKeys {
-  /** Read from the rental alone (stage 0; `i` its place in the matches); null: start at `floor`. */
-  bound: ((e: ReplicaEntry, i: number) => number) | null;
+  /** Writes every match's bound, read from the rental alone, to `out` in their order (stage 0); null: start at `floor`. */
+  bounds: ((out: Float64Array) => void) | null;
   /** From its calendar (stage 1). */
   floor: (e: ReplicaEntry) => number;
   /** Its card's figure, exactly (stage 2), or null when the card has no whole price. */
@@ -390,16 +403,15 @@ interface PriceKeys {
 function firstByPrice(found: ReplicaEntry[], need: number, keys: PriceKeys): ReplicaEntry[] | null {
   const n = found.length;
   /** Each match's key, and its stage: 0 its bound, 1 its floor, 2 its card's figure. */
-  const key = new Float64Array(n);
-  const stage = new Uint8Array(n);
-  const id = new Int32Array(n);
-  const heap = new Int32Array(n);
+  const { key, stage, id, heap } = orderArrays(n);
+  if (keys.bounds) {
+    keys.bounds(key);
+    stage.fill(0, 0, n);
+  } else {
+    for (let i = 0; i < n; i++) key[i] = keys.floor(found[i]!);
+    stage.fill(1, 0, n);
+  }
   for (let i = 0; i < n; i++) {
-    if (keys.bound) key[i] = keys.bound(found[i]!, i);
-    else {
-      key[i] = keys.floor(found[i]!);
-      stage[i] = 1;
-    }
     id[i] = found[i]!.id;
     heap[i] = i;
   }
@@ -446,24 +458,56 @@ function firstByPrice(found: ReplicaEntry[], need: number, keys: PriceKeys): Rep
   return top.length === need ? top : null;
 }
 
+/**
+ * firstByPrice's arrays, kept from one search to the next: a search runs to its end before another starts,
+ * and a whole-catalog search by price at 30,000 rentals made ~150 KB of them, outside the heap, each time.
+ */
+let order = {
+  key: new Float64Array(0),
+  stage: new Uint8Array(0),
+  id: new Int32Array(0),
+  heap: new Int32Array(0),
+};
+function orderArrays(n: number) {
+  if (order.key.length < n) {
+    const size = Math.max(n, 2 * order.key.length);
+    order = {
+      key: new Float64Array(size),
+      stage: new Uint8Array(size),
+      id: new Int32Array(size),
+      heap: new Int32Array(size),
+    };
+  }
+  return order;
+}
+
+/** Writes `bound` of each match to `out`, in order (a search of a destination: no walk's arrays). */
+const boundsOf = (found: ReplicaEntry[], bound: (e: ReplicaEntry) => number) => (out: Float64Array) => {
+  for (let i = 0; i < found.length; i++) out[i] = bound(found[i]!);
+};
+
 /** A search by price's first `need` in its order (`sign` 1: lowest first), pricing as few as it can. */
 function pricedFirst(
   found: ReplicaEntry[],
   need: number,
   how: Pricer,
   sign: 1 | -1,
-  boundAt: ((p: number) => number) | null,
-  at: number[] | null,
+  walkBounds: WalkBounds | null,
+  at: Int32Array | null,
 ): ReplicaEntry[] {
   // The candidates' figures, exact, without making their cards: the page's are made when it is answered.
   const figure = how.figure;
   // A whole-catalog search reads its matches' bounds from the walk's arrays, by their places in it.
-  const walked = boundAt && at ? (_: ReplicaEntry, i: number) => boundAt(at[i]!) : null;
+  const walked = walkBounds && at ? (out: Float64Array) => walkBounds(at, out) : null;
   const top =
     sign === 1
-      ? firstByPrice(found, need, { bound: walked ?? how.bound, floor: how.floor!, value: figure })
+      ? firstByPrice(found, need, {
+          bounds: walked ?? (how.bound && boundsOf(found, how.bound)),
+          floor: how.floor!,
+          value: figure,
+        })
       : firstByPrice(found, need, {
-          bound: walked ?? ((e) => -how.ceilingBound!(e)),
+          bounds: walked ?? boundsOf(found, (e) => -how.ceilingBound!(e)),
           floor: (e) => -how.ceiling!(e),
           value: (e) => {
             const v = figure(e);
