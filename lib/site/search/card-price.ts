@@ -13,7 +13,7 @@ import {
   totalCeilingOf,
   totalFloor,
   totalFloorOf,
-  totalsOf,
+  totalOf,
 } from '@/lib/rules';
 import { RATES_NOT_PUBLISHED } from '@/lib/site/browser/price-words';
 import { hasDates, type Stay } from '@/lib/site/browser/stay';
@@ -214,7 +214,7 @@ export function stayFigures(
     minorUnits: 2,
     fees: [],
     taxRates: [],
-  } as Parameters<typeof totalsOf>[0];
+  } as Parameters<typeof totalOf>[0];
   return (entry) => {
     const r = entry.rates;
     if (onRequest(r)) return null;
@@ -226,7 +226,7 @@ export function stayFigures(
     ask.minorUnits = minorUnits(r.currency);
     ask.fees = r.fees;
     ask.taxRates = r.taxRates;
-    const nightly = totalsOf(ask, nights, slice.rent, slice.discounts).total / nights;
+    const nightly = totalOf(ask, nights, slice.rent, slice.discounts) / nights;
     return r.currency === currency ? nightly : convert(nightly, r.currency, currency, fx);
   };
 }

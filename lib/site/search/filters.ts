@@ -362,17 +362,17 @@ export function histogramOf(
   if (!nightly.length) return null;
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
-  for (const n of nightly) {
-    lo = Math.min(lo, n);
-    hi = Math.max(hi, n);
+  for (let k = 0; k < nightly.length; k++) {
+    lo = Math.min(lo, nightly[k]!);
+    hi = Math.max(hi, nightly[k]!);
   }
   const raw = Math.max(1, (hi - lo) / HISTOGRAM_BINS);
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude;
   const min = Math.floor(lo / step) * step;
   const bins = new Array<number>(Math.floor((hi - min) / step) + 1).fill(0);
-  for (const n of nightly) {
-    const i = Math.floor((n - min) / step);
+  for (let k = 0; k < nightly.length; k++) {
+    const i = Math.floor((nightly[k]! - min) / step);
     bins[i] = (bins[i] ?? 0) + 1;
   }
   return { currency, min, step, bins, sampled };
