@@ -101,15 +101,19 @@ const BY: Record<CatalogSort, (a: ReplicaEntry, b: ReplicaEntry) => number> = {
  */
 type Bookable = (e: ReplicaEntry, p?: number) => boolean;
 
-/** The whole catalog's rentals the filter finds, walking its arrays: what `consider` does, entry by entry. */
+/**
+ * The whole catalog's rentals the filter finds, walking its arrays: what `consider` does, entry by entry;
+ * with `places`, each one's place in the walk (`at`), in the same order.
+ */
 function wholeCatalog(
   index: ReplicaIndex,
   r: SearchRequest,
   bookable: Bookable | null,
-): { found: ReplicaEntry[]; at: Int32Array } {
+  places: boolean,
+): { found: ReplicaEntry[]; at: Int32Array | null } {
   const { checkin, checkout, bedrooms } = r.stay;
   const walk = walkOf(index);
-  const places = placesFor(walk.entries.length);
+  const walked = placesFor(walk.entries.length);
   let count = 0;
   const day = checkin && checkout ? dayNumberOf(checkin) : null;
   const nights = checkin && checkout ? daysBetween(checkin, checkout) : 0;
@@ -124,17 +128,20 @@ function wholeCatalog(
         continue;
     }
     if (bookable && !bookable(e, p)) continue;
-    places[count++] = p;
+    walked[count++] = p;
   }
   // Made at their size once counted: pushed one by one, the two lists' growth was two fifths of what a
   // whole-catalog search allocated at 30,000 rentals.
-  const at = places.slice(0, count);
   const found = new Array<ReplicaEntry>(count);
-  for (let k = 0; k < count; k++) found[k] = walk.entries[at[k]!]!;
-  return { found, at };
+  for (let k = 0; k < count; k++) found[k] = walk.entries[walked[k]!]!;
+  return { found, at: places ? walked.slice(0, count) : null };
 }
 
-/** wholeCatalog's places of its matches as it walks, kept from one search to the next (one runs at a time). */
+/**
+ * wholeCatalog's places of its matches as it walks, kept from one search to the next. Safe because a search
+ * (`answer`) runs to its end without waiting: an `await` inside it would let another search overwrite them,
+ * as it would firstByPrice's arrays.
+ */
 let matchPlaces = new Int32Array(0);
 function placesFor(n: number): Int32Array {
   if (matchPlaces.length < n) matchPlaces = new Int32Array(n);
@@ -150,7 +157,9 @@ function catalogMatches(
   index: ReplicaIndex,
   r: SearchRequest,
   bookable: Bookable | null = null,
+  places = false,
 ): { found: ReplicaEntry[]; at: Int32Array | null } {
+  if (r.location === undefined) return wholeCatalog(index, r, bookable, places);
   const { checkin, checkout, bedrooms } = r.stay;
   const found: ReplicaEntry[] = [];
   const consider = (list: Iterable<ReplicaEntry>) => {
@@ -164,7 +173,6 @@ function catalogMatches(
       found.push(e);
     }
   };
-  if (r.location === undefined) return wholeCatalog(index, r, bookable);
   for (const place of index.descendants.get(r.location) ?? []) consider(index.byLocation.get(place) ?? []);
   return { found, at: null };
 }
@@ -202,7 +210,7 @@ interface Matched {
  */
 function matching(index: ReplicaIndex, r: SearchRequest): Matched {
   const { checkin, checkout } = r.stay;
-  if (!checkin || !checkout) return { ...catalogMatches(index, r, null), unbookable: null };
+  if (!checkin || !checkout) return { ...catalogMatches(index, r, null, true), unbookable: null };
   // One object for every rental's question (its bedrooms set in turn): thousands are asked.
   const stay = { ...r.stay, checkin, checkout, property: { bedrooms: 0 } };
   const nights = daysBetween(checkin, checkout);
@@ -243,7 +251,7 @@ function matching(index: ReplicaIndex, r: SearchRequest): Matched {
     if (minStay === undefined) return !refused(refusal(e, stay, nights));
     return !(minStay !== null && nights < minStay && tooShort(minStay));
   };
-  return { ...catalogMatches(index, r, bookable), unbookable };
+  return { ...catalogMatches(index, r, bookable, true), unbookable };
 }
 
 /**
@@ -459,8 +467,9 @@ function firstByPrice(found: ReplicaEntry[], need: number, keys: PriceKeys): Rep
 }
 
 /**
- * firstByPrice's arrays, kept from one search to the next: a search runs to its end before another starts,
- * and a whole-catalog search by price at 30,000 rentals made ~150 KB of them, outside the heap, each time.
+ * firstByPrice's arrays, kept from one search to the next: a search runs to its end before another starts
+ * (see placesFor), and they were 17 bytes a match, outside the heap, each time (~150 KB for the ~9,000
+ * matches of a whole-catalog search at 30,000 rentals).
  */
 let order = {
   key: new Float64Array(0),
@@ -497,7 +506,8 @@ function pricedFirst(
 ): ReplicaEntry[] {
   // The candidates' figures, exact, without making their cards: the page's are made when it is answered.
   const figure = how.figure;
-  // A whole-catalog search reads its matches' bounds from the walk's arrays, by their places in it.
+  // A whole-catalog search reads its matches' bounds from the walk's arrays, by their places in it (`at`,
+  // one per match in `found`'s order: answer() passes it only when nothing filtered `found` since).
   const walked = walkBounds && at ? (out: Float64Array) => walkBounds(at, out) : null;
   const top =
     sign === 1
@@ -569,7 +579,9 @@ function inPriceRange(found: ReplicaEntry[], range: SearchRequest['price'], how:
  * The answer, in order: filtered by the nightly price range and the filters (filters.ts), sorted by price or
  * the catalog's sort; with each filter's counts (the price range applied) and the price histogram. Every match
  * is priced only where the answer needs it (a price range); a dated or flexible search by lowest price, or a
- * dated one by highest, orders only its first `need` (ids may be a prefix of the `total` matches).
+ * dated one by highest, orders only its first `need` (ids may be a prefix of the `total` matches). Runs to
+ * its end without waiting (no `await`): the walk's places and the price order's arrays are kept between
+ * searches (placesFor, orderArrays).
  */
 function answer(index: ReplicaIndex, r: SearchRequest, ask: PriceAsk, fx: FxRates, need: number): Answer {
   const flex = r.flexible ? flexibleMatching(index, r, ask, fx) : null;
