@@ -74,11 +74,20 @@ export function checkStayRules(input: RuledStay, name?: string): number {
 export function priceStay(input: PricingInput): PricingResult {
   const nights = daysBetween(input.checkin, input.checkout);
   const bedrooms = checkStayRules(input);
+  const zero = {
+    rate: 0,
+    discounts: 0,
+    fees: 0,
+    taxes: 0,
+    total: 0,
+    refundable_deposits: 0,
+    total_payable: 0,
+  };
   if (input.property.priceOnRequest) {
     return {
       nights,
       bedrooms,
-      totals: noTotals(),
+      totals: zero,
       average_nightly_rate: null,
       tax_rate: null,
       accuracy: null,
@@ -116,21 +125,25 @@ export function priceStay(input: PricingInput): PricingResult {
     discounts += (amount * percent) / 100;
   }
 
-  const { taxRate, ...totals } = totalsOf(input, nights, rent, discounts);
+  const totals = totalsOf(input, nights, rent, discounts);
+  const { rate, taxRate } = totals;
   return {
     nights,
     bedrooms,
-    totals,
-    average_nightly_rate: priced ? round(totals.rate / priced) : null,
+    totals: {
+      rate,
+      discounts: totals.discounts,
+      fees: totals.fees,
+      taxes: totals.taxes,
+      total: totals.total,
+      refundable_deposits: totals.refundable_deposits,
+      total_payable: totals.total_payable,
+    },
+    average_nightly_rate: priced ? round(rate / priced) : null,
     tax_rate: priced ? taxRate : null,
     accuracy: excluded ? 'incomplete' : estimated ? 'estimated' : 'exact',
     rate_range: priced ? { min: round(low), max: round(high) } : null,
   };
-}
-
-/** A quote's totals, each 0, in the order the quote's answer lists them (a price on request's). */
-function noTotals() {
-  return { rate: 0, discounts: 0, fees: 0, taxes: 0, total: 0, refundable_deposits: 0, total_payable: 0 };
 }
 
 /**
@@ -145,7 +158,17 @@ export function totalsOf(
   rent: number,
   discounts: number,
 ) {
-  return { ...sums(input, nights, rent, discounts) };
+  const t = sums(input, nights, rent, discounts);
+  return {
+    rate: t.rate,
+    discounts: t.discounts,
+    fees: t.fees,
+    taxes: t.taxes,
+    total: t.total,
+    refundable_deposits: t.refundable_deposits,
+    total_payable: t.total_payable,
+    taxRate: t.taxRate,
+  };
 }
 
 /** totalsOf(…).total, making no object: search asks it of hundreds of rentals a search. */
@@ -163,7 +186,16 @@ export function totalOf(
  * calls it again, so each call's figures are read before the next is made. Search's figures made three
  * objects a rental before (the totals, the stay, the rounding), two fifths of what a search allocated.
  */
-const SUMS = { ...noTotals(), taxRate: 0 };
+const SUMS = {
+  rate: 0,
+  discounts: 0,
+  fees: 0,
+  taxes: 0,
+  total: 0,
+  refundable_deposits: 0,
+  total_payable: 0,
+  taxRate: 0,
+};
 const FEE_STAY = { nights: 0, adults: 0, children: 0, rentAfterDiscounts: 0 };
 function sums(
   input: Pick<PricingInput, 'adults' | 'children' | 'minorUnits' | 'fees' | 'taxRates'>,
