@@ -4,6 +4,7 @@ import { DestinationCombobox } from '@/components/search-form/destination-combob
 import { FIELD } from '@/components/search-form/field-style';
 import { GuestsField } from '@/components/search-form/guests-field';
 import { FiltersIcon } from '@/components/ui/icons';
+import { toDay } from '@/lib/site/browser';
 import { apiGet } from '@/lib/site/browser/api-client';
 import { activeFilters, apiQueryFor, SORTS, searchKey } from '@/lib/site/browser/search-url';
 import type { Facets } from '@/lib/site/replica/types';
@@ -26,6 +27,12 @@ function usePendingCount(url: SearchUrl) {
       const controller = new AbortController();
       asking.current = controller;
       const query = apiQueryFor(url.formSearch(new FormData(form)));
+      // A stay that starts before today is refused (the page already says why): there is nothing to count.
+      const checkin = query.get('checkin');
+      if (checkin && checkin < toDay(new Date())) {
+        setPending(null);
+        return;
+      }
       query.set('per_page', '1');
       apiGet<{ pagination: { total: number }; facets?: Facets | null }>(
         '/api/search',

@@ -112,6 +112,18 @@ for (const [width, height, device] of [
       await expect(page.getByText(/· free/)).toHaveCount(0);
       await snap(page, 'truth-past');
       await expectAccessible(page);
+      // A change in the filters while the dates are still past counts nothing: no search the site refuses
+      // is asked behind the traveller's back, and the apply button offers no count.
+      const counted = page
+        .waitForRequest((r) => /\/api\/search\?.*per_page=1/.test(r.url()), { timeout: 2_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (device === 'phone') await page.getByRole('button', { name: /^Filters/ }).click();
+      await page.getByLabel('Bedrooms').selectOption('2');
+      expect(await counted).toBe(false);
+      await expect(page.getByRole('button', { name: 'Update results' })).toHaveText('Update results');
       // The way out keeps the rest of the search.
       await page.getByRole('link', { name: 'Search without these dates' }).click();
       await expect(page).not.toHaveURL(/checkin=/);
