@@ -15,6 +15,8 @@
 //   status (503 + Retry-After when the upstream or the budget refused) instead of Next.js's empty 500;
 // - header, body and idle timeouts sized for this site and kept to the second, and a cap on connections;
 // - Node's own refusals (431 headers too large, 400 unreadable, 408 too slow) in the site's error shape.
+// It also answers GET /api/search by calling the route's own handler (lib/site/direct-routes.ts): the
+// framework's route pipeline cost more CPU than a search.
 // Errors keep the API's shape: {error: {code, message, request_id}} with X-Request-Id. Failures are logged
 // once per kind and minute (lib/failure-log.ts), so a flood of bad requests cannot fill the disk.
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -320,6 +322,8 @@ function serve(req, res, url, pathname, context) {
     answerFailedPage(req, res, context);
   }
   if (isApi(pathname)) compressMarked(res);
+  const direct = req.method === 'GET' ? directRoutes()?.get(pathname) : undefined;
+  if (direct) return answerDirect(req, res, url, direct);
   if (pathname === '/api/ready' && probeGate())
     return countProbe(req, res).then((counted) => counted && pass(req, res));
   pass(req, res);
@@ -370,7 +374,9 @@ function compressMarked(res) {
     const callback = callbackOf(chunk, ...rest);
     this.setHeader('Cache-Control', String(this.getHeader('cache-control')).replace(MARK, ''));
     this.setHeader('Content-Encoding', 'gzip');
-    this.setHeader('Vary', [this.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
+    const vary = String(this.getHeader('vary') ?? '');
+    if (!/(^|,\s*)accept-encoding(\s*,|$)/i.test(vary))
+      this.setHeader('Vary', [vary, 'Accept-Encoding'].filter(Boolean).join(', '));
     this.removeHeader('transfer-encoding');
     const { status, rest: headArgs } = held;
     // A HEAD's answer has no body to measure: its headers say only how a GET's would be sent.
@@ -394,6 +400,32 @@ function compressMarked(res) {
       });
     return this;
   };
+}
+
+/**
+ * The routes lib/site/direct-routes.ts gives this server (`/api/search`): their handler is called here with
+ * the request as Next.js would build it, and its answer written through the same wrappers (compression of a
+ * marked answer), without the framework's route pipeline.
+ */
+const directRoutes = () => peekShared('site.direct-routes');
+async function answerDirect(req, res, url, handler) {
+  try {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    const response = await handler(new Request(`http://localhost${url}`, { headers }));
+    const body = Buffer.from(await response.arrayBuffer());
+    for (const [name, value] of response.headers) res.setHeader(name, value);
+    // Whether an answer is compressed depends on the client's Accept-Encoding (as Next.js says of its own).
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Content-Length', body.length);
+    res.writeHead(response.status);
+    res.end(body);
+  } catch (error) {
+    console.error(error);
+    if (!res.headersSent) refuse(req, res, 500, 'internal_error', 'Something went wrong on our side.');
+    else res.destroy();
+  }
 }
 
 function pass(req, res) {

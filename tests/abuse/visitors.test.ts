@@ -109,7 +109,9 @@ describe('one visitor mixing every kind of request', () => {
       ];
       const headers = claims[round % 3]!;
       pages.push(await hit(main.origin, pagePaths[round % pagePaths.length]!, from, { headers }));
-      api.push((await hit(main.origin, '/api/locations', from)).status);
+      // Search is answered by the server without Next.js's route pipeline: the same limit holds.
+      const read = round % 2 ? '/api/search?per_page=1' : '/api/locations';
+      api.push((await hit(main.origin, read, from)).status);
       api.push((await hit(main.origin, '/maps/style', from)).status);
       if (round % 5 === 0) {
         const sent = await hit(main.origin, '/api/inquiries', from, {
@@ -127,6 +129,13 @@ describe('one visitor mixing every kind of request', () => {
     expect(inquiries.slice(0, LIMITS.inquiries)).toEqual(Array(LIMITS.inquiries).fill(201));
     expect(inquiries.slice(LIMITS.inquiries).every((s) => s === 429)).toBe(true);
     expect((await hit(main.origin, '/maps/world', from)).status).toBe(429);
+    const searched = await hit(main.origin, '/api/search?per_page=1', from);
+    expect(searched.status).toBe(429);
+    expect(Number(header(searched, 'retry-after'))).toBeGreaterThan(0);
+    expect(JSON.parse(searched.text).error).toMatchObject({
+      code: 'rate_limited',
+      request_id: header(searched, 'x-request-id'),
+    });
 
     // A property page with a stay refused as well: "Try again" offers the address with its stay, not the
     // rental's page the server would have rendered for it (lib/site/page-cache.ts shellOf).
@@ -160,6 +169,7 @@ describe('one visitor mixing every kind of request', () => {
     // Someone else is not affected.
     expect((await hit(main.origin, '/partners', '127.0.0.3')).status).toBe(200);
     expect((await hit(main.origin, '/api/locations', '127.0.0.3')).status).toBe(200);
+    expect((await hit(main.origin, '/api/search?per_page=1', '127.0.0.3')).status).toBe(200);
   });
 });
 

@@ -129,6 +129,39 @@ describe('the production server', () => {
     expect(JSON.parse(unzipped.toString('utf8')).properties.length).toBeGreaterThan(0);
   });
 
+  it('answers a search the same whether the server calls its handler (GET) or Next.js does (HEAD)', async () => {
+    // The server answers GET /api/search itself (lib/site/direct-routes.ts); HEAD still goes through Next.js.
+    const headersOf = async (method: string, pathname: string) => {
+      const res = await fetch(`${server.origin}${pathname}`, {
+        method,
+        headers: { 'accept-encoding': 'gzip', 'x-request-id': 'same-request-0001' },
+      });
+      await res.arrayBuffer();
+      const varying = new Set(['date', 'content-length', 'keep-alive', 'connection']);
+      const headers = Object.fromEntries([...res.headers].filter(([name]) => !varying.has(name)));
+      // Next.js says every answer varies by its router's headers; a search's does not (the only difference).
+      headers.vary = (headers.vary ?? '')
+        .split(', ')
+        .filter((name) => !/^(rsc|next-router-)/.test(name))
+        .join(', ');
+      return { status: res.status, headers };
+    };
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    for (const pathname of [
+      '/api/search?per_page=5',
+      `/api/search?checkin=${day(-3)}&checkout=${day(4)}`,
+      '/api/search?per_page=abc&sort=sideways',
+    ]) {
+      const [direct, framework] = [await headersOf('GET', pathname), await headersOf('HEAD', pathname)];
+      expect(direct, pathname).toEqual(framework);
+      expect(direct.headers['x-request-id']).toBe('same-request-0001');
+    }
+    const refused = await get(`/api/search?checkin=${day(-3)}&checkout=${day(4)}`);
+    expect(refused.status).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'validation_failed', request_id: expect.any(String) });
+    expect(refused.json().error.fields.checkin).toBeTruthy();
+  });
+
   it('ships no trace of the key in the browser bundles (.next/static)', () => {
     const files = filesUnder(path.resolve(import.meta.dirname, '../../.next/static'));
     expect(files.length).toBeGreaterThan(5);

@@ -10,7 +10,7 @@ import 'server-only';
  *   from-upstream.ts  the upstream's adapter: the catalog's GET /properties (no prices)
  *   card-price.ts     a card's price for the stay searched, as the quote would give it (lib/rules)
  *   views.ts          what pages show: the first view of a search, a few recent rentals
- *   route.ts          GET /api/search's handler
+ *   route.ts          GET /api/search's handler: the route's, and the one the site's server calls itself
  *
  * The URL's keys, their cleaning and the links made from them run in the browser too, so they live with the
  * browser's helpers (lib/site/browser/search-url.ts); the results view and the home form use them. Server

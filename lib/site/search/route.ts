@@ -15,7 +15,9 @@ import { readSearch } from './request';
  * `unbookable`, not listed). The filters `type`, `amenities`, `bathrooms`, `rating`, `policies` narrow it and
  * `facets` gives each choice's count and the price histogram; `flex` and `months` ask each rental's cheapest
  * stay of a length in those months (each property then with its `stay`). README, "Search API".
-
+ *
+ * The route (app/api/search/route.ts) and the site's server (scripts/serve.mjs, lib/site/direct-routes.ts)
+ * both answer with this one handler.
  */
 export const searchRoute = route(async (request, ctx) => {
   const url = new URL(request.url);
