@@ -404,8 +404,12 @@ function compressMarked(res) {
 
 /**
  * The routes lib/site/direct-routes.ts gives this server (`/api/search`): their handler is called here with
- * the request as Next.js would build it, and its answer written through the same wrappers (compression of a
- * marked answer), without the framework's route pipeline.
+ * a Web Request of the visitor's URL and headers (its origin `http://localhost`: the handlers read the path
+ * and query only; no `x-forwarded-*` headers; no signal, which they do not read and which undici would
+ * follow through a FinalizationRegistry, docs/decisions.md "What the tail is made of"), and its answer
+ * written through the same wrappers as every answer (compression of a marked answer), without the
+ * framework's route pipeline. The answer is read whole before any of it is set, so a failure leaves
+ * nothing half-written for the 500 that replaces it.
  */
 const directRoutes = () => peekShared('site.direct-routes');
 async function answerDirect(req, res, url, handler) {
@@ -413,20 +417,32 @@ async function answerDirect(req, res, url, handler) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers))
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    const response = await handler(new Request(`http://localhost${url}`, { headers }));
+    const request = new Request(`http://localhost${url}`, { headers });
+    const response = await handler(request);
     const body = Buffer.from(await response.arrayBuffer());
-    for (const [name, value] of response.headers) res.setHeader(name, value);
+    if (res.destroyed) return;
+    const cookies = response.headers.getSetCookie();
+    for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value);
+    if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
     // Whether an answer is compressed depends on the client's Accept-Encoding (as Next.js says of its own).
-    res.setHeader('Vary', 'Accept-Encoding');
+    const vary = response.headers.get('vary') ?? '';
+    if (!/(^|,\s*)accept-encoding(\s*,|$)/i.test(vary))
+      res.setHeader('Vary', [vary, 'Accept-Encoding'].filter(Boolean).join(', '));
     res.setHeader('Content-Length', body.length);
     res.writeHead(response.status);
     res.end(body);
   } catch (error) {
     console.error(error);
-    if (!res.headersSent) refuse(req, res, 500, 'internal_error', 'Something went wrong on our side.');
-    else res.destroy();
+    if (res.headersSent) return res.destroy();
+    for (const name of res.getHeaderNames()) if (!KEPT_ON_REFUSAL.has(name)) res.removeHeader(name);
+    refuse(req, res, 500, 'internal_error', 'Something went wrong on our side.');
   }
 }
+/** What every answer carries whatever it is (set before any route runs), kept when a failure replaces one. */
+const KEPT_ON_REFUSAL = new Set([
+  ...Object.keys(SECURITY_HEADERS).map((n) => n.toLowerCase()),
+  'x-request-id',
+]);
 
 function pass(req, res) {
   handle(req, res).catch((error) => {

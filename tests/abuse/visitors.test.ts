@@ -173,6 +173,22 @@ describe('one visitor mixing every kind of request', () => {
   });
 });
 
+describe('a visitor’s search', () => {
+  it('charges the upstream calls it causes to that visitor, by their request id', async () => {
+    // The server answers search itself (lib/site/direct-routes.ts); the request's context still names the
+    // visitor, so what the search asks upstream (no replica here: the catalog's list) is theirs.
+    const id = 'search-visitor-0001';
+    const from = Date.now();
+    const answer = await hit(main.origin, '/api/search?per_page=7&sort=-bedrooms', '127.0.0.18', {
+      headers: { 'x-request-id': id },
+    });
+    expect(answer.status).toBe(200);
+    expect(header(answer, 'x-request-id')).toBe(id);
+    const caused = proxy.calls.filter((c) => c.at >= from && c.requestId === id);
+    expect(caused.map((c) => c.path)).toEqual([expect.stringMatching(/^\/v2\/properties\?/)]);
+  });
+});
+
 describe('an attacker spending the upstream budget', () => {
   it('gets its own share only, while a second visitor’s quotes and pages keep answering', async () => {
     const victimIds = properties(6);
