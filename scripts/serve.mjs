@@ -335,6 +335,13 @@ const MARK = /,\s*no-transform$/;
 /** Above this, a marked answer is compressed on the thread pool, not on the event loop (map points: ~500 KB). */
 const GZIP_ON_LOOP_UP_TO = 32 * 1024;
 
+/** Adds Accept-Encoding to an answer's Vary, unless it lists it already. */
+function varyByEncoding(res) {
+  const vary = String(res.getHeader('vary') ?? '');
+  if (!/(^|,\s*)accept-encoding(\s*,|$)/i.test(vary))
+    res.setHeader('Vary', [vary, 'Accept-Encoding'].filter(Boolean).join(', '));
+}
+
 /**
  * A JSON answer the app marked for it (lib/site/http.ts `json`: 1 KB or more, for a client that takes gzip)
  * is held whole, compressed here in one piece at gzip level 1 and sent with its length; the mark is taken
@@ -374,9 +381,7 @@ function compressMarked(res) {
     const callback = callbackOf(chunk, ...rest);
     this.setHeader('Cache-Control', String(this.getHeader('cache-control')).replace(MARK, ''));
     this.setHeader('Content-Encoding', 'gzip');
-    const vary = String(this.getHeader('vary') ?? '');
-    if (!/(^|,\s*)accept-encoding(\s*,|$)/i.test(vary))
-      this.setHeader('Vary', [vary, 'Accept-Encoding'].filter(Boolean).join(', '));
+    varyByEncoding(this);
     this.removeHeader('transfer-encoding');
     const { status, rest: headArgs } = held;
     // A HEAD's answer has no body to measure: its headers say only how a GET's would be sent.
@@ -425,9 +430,7 @@ async function answerDirect(req, res, url, handler) {
     for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value);
     if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
     // Whether an answer is compressed depends on the client's Accept-Encoding (as Next.js says of its own).
-    const vary = response.headers.get('vary') ?? '';
-    if (!/(^|,\s*)accept-encoding(\s*,|$)/i.test(vary))
-      res.setHeader('Vary', [vary, 'Accept-Encoding'].filter(Boolean).join(', '));
+    varyByEncoding(res);
     res.setHeader('Content-Length', body.length);
     res.writeHead(response.status);
     res.end(body);
