@@ -1,4 +1,5 @@
 import { INQUIRY_LIMITS } from '@/lib/contract';
+import { count } from '@/lib/site/browser';
 import type { AdvisorNote } from '@/lib/site/browser/advisors';
 import { HONEYPOT_FIELD } from '@/lib/site/browser/inquiry-send';
 import { FormField, fieldProps, INPUT_CLASS } from './form-field';
@@ -88,7 +89,7 @@ export function ContactFields({
         name="message"
         label="Message (optional)"
         problem={errorOf('message')}
-        hint={`Travel advisors: say who you are and what the trip needs. Up to ${messageMax.toLocaleString('en')} characters.`}
+        hint={`Travel advisors: say who you are and what the trip needs. Up to ${count(messageMax)} characters.`}
       >
         <textarea
           rows={3}

@@ -7,7 +7,7 @@ import {
   type InquiryRequestInput,
   inquiryRequestSchema,
 } from '@/lib/contract';
-import { toDay } from '@/lib/site/browser';
+import { count, toDay } from '@/lib/site/browser';
 import { type AdvisorNote, messageWithAdvisor } from '@/lib/site/browser/advisors';
 import { ApiError, apiPost } from '@/lib/site/browser/api-client';
 import { BUDGET_CURRENCY_FIELD } from '@/lib/site/browser/budget-currency';
@@ -168,7 +168,7 @@ export function useInquiryForm({ propertyId, stay, reference, advisor, onSent }:
         'message',
         {
           type: 'too_long',
-          message: `must be at most ${room.toLocaleString('en')} characters here: ${added} before it`,
+          message: `must be at most ${count(room)} characters here: ${added} before it`,
         },
         { shouldFocus: true },
       );

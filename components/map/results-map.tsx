@@ -2,7 +2,7 @@
 
 import { useMemo, useRef, useState } from 'react';
 import { PropertyCard } from '@/components/results/property-card';
-import { plural } from '@/lib/site/browser';
+import { count, plural } from '@/lib/site/browser';
 import { type Bounds, boundsOfView, formatBounds } from '@/lib/site/browser/bounds';
 import type { MapPoint } from '@/lib/site/replica/types';
 import { MapBar } from './controls';
@@ -127,8 +127,8 @@ export function ResultsMap({
 
       {points && limit !== undefined && total !== null && total !== undefined && points.length >= limit && (
         <p className="absolute top-16 left-1/2 max-w-[90%] -translate-x-1/2 rounded-lg bg-white/95 px-3 py-1 text-center text-xs text-ink-700 shadow-sm">
-          The map shows {plural(pins.length, 'rental')} of {total.toLocaleString('en-GB')}: zoom in and search
-          this area for the rest
+          The map shows {plural(pins.length, 'rental')} of {count(total)}: zoom in and search this area for
+          the rest
         </p>
       )}
 

@@ -4,7 +4,7 @@ import { SaveButton } from '@/components/advisors/save-button';
 import { PhotoPlaceholder } from '@/components/property/photo-placeholder';
 import { CloseIcon } from '@/components/ui/icons';
 import type { PropertySummary } from '@/lib/contract';
-import { plural, showRange } from '@/lib/site/browser';
+import { count, plural, showRange } from '@/lib/site/browser';
 import { bedroomsFor } from '@/lib/site/browser/party';
 import type { CardPrice } from '@/lib/site/replica/types';
 import { CARD_SIZES } from './card-photos';
@@ -130,7 +130,7 @@ function Tile({ priority, eager, ...card }: CardProps & { priority: boolean; eag
         </p>
         <p className="mt-2 text-sm text-ink-700">
           {plural(property.bedrooms, 'bedroom')} · {plural(property.bathrooms, 'bathroom')} · sleeps{' '}
-          {property.sleeps.toLocaleString('en')}
+          {count(property.sleeps)}
         </p>
         <CardRating rating={property.rating} reviews={property.review_count} />
         {property.stay && (

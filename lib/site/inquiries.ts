@@ -5,6 +5,7 @@ import { today } from '@/lib/dates';
 import { readJsonObject } from '@/lib/json-body';
 import type { Settings } from '@/lib/settings';
 import type { ProposalChoice } from './advisors/choice';
+import { count } from './browser';
 import { BUDGET_CURRENCY_FIELD, isBudgetCurrency, messageWithBudget } from './browser/budget-currency';
 import { HONEYPOT_FIELD, INQUIRY_KEY_PATTERN } from './browser/inquiry-send';
 import type { SiteDb } from './db/client';
@@ -93,7 +94,7 @@ function withBudgetCurrency(request: InquiryRequest, currency: unknown): Inquiry
   const message = messageWithBudget(request.message, request.budget, currency);
   if ((message?.length ?? 0) > INQUIRY_LIMITS.message)
     throw validationFailed({
-      message: `Message can be at most ${(INQUIRY_LIMITS.message - (message!.length - (request.message?.length ?? 0))).toLocaleString('en')} characters with a nightly budget`,
+      message: `Message can be at most ${count(INQUIRY_LIMITS.message - (message!.length - (request.message?.length ?? 0)))} characters with a nightly budget`,
     });
   return { ...request, message };
 }

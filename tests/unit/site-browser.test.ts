@@ -2,7 +2,7 @@ import { format, isValid, parse } from 'date-fns';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Location } from '@/lib/contract';
 import { addDays } from '@/lib/dates';
-import { formatDate, fromDay, showDay, toDay } from '@/lib/site/browser';
+import { count, formatDate, fromDay, plural, showDay, toDay } from '@/lib/site/browser';
 import { inquiryKey, newInquirySeed } from '@/lib/site/browser/inquiry-send';
 import { matchLocations } from '@/lib/site/browser/match-locations';
 import { cleanSearchParams } from '@/lib/site/browser/search-url';
@@ -108,5 +108,28 @@ describe('the inquiry form’s Idempotency-Key', () => {
     expect(inquiryKey(seed, { ...body })).toBe(key);
     expect(inquiryKey(seed, { ...body, message: 'Hello!' })).not.toBe(key);
     expect(inquiryKey(newInquirySeed(), body)).not.toBe(key);
+  });
+});
+
+// Counts are grouped by the site, not by Intl (a page's first Intl call starts ICU): they must read as Intl's.
+describe('counts', () => {
+  it('groups whole numbers as Intl does in English', () => {
+    const samples = [
+      0, 1, 7, 12, 999, 1_000, 1_001, 12_345, 99_999, 100_000, 999_999, 1_000_000, 2_964, 30_000,
+    ];
+    samples.push(-1, -999, -1_000, -1_234_567, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER);
+    for (let n = 1; n < 1e15; n = n * 7 + 3) samples.push(n);
+    for (const n of samples) expect(count(n), String(n)).toBe(n.toLocaleString('en'));
+  });
+
+  it('leaves fractions and numbers past the safe range to Intl', () => {
+    for (const n of [1.5, 1234.5678, 2 ** 60, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(count(n)).toBe(n.toLocaleString('en'));
+  });
+
+  it('says one thing, or many', () => {
+    expect(plural(1, 'night')).toBe('1 night');
+    expect(plural(2_964, 'rental')).toBe('2,964 rentals');
+    expect(plural(0, 'child', 'children')).toBe('0 children');
   });
 });

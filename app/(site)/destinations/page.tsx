@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { DestinationTree } from '@/components/destinations/destination-tree';
+import { count } from '@/lib/site/browser';
 import { currencyIn } from '@/lib/site/browser/currency-url';
 import { firstView } from '@/lib/site/browser/place-tree';
 import { allLocations } from '@/lib/site/page-data';
@@ -24,7 +25,7 @@ export default async function DestinationsPage({
     <div>
       <h1 className="text-3xl font-semibold tracking-tight text-ink-900">Destinations</h1>
       <p className="mt-2 text-ink-700">
-        {locations.length.toLocaleString('en')} places, from whole regions to single towns.
+        {count(locations.length)} places, from whole regions to single towns.
       </p>
       <div className="mt-6">
         <DestinationTree roots={firstView(locations)} currency={currency} />

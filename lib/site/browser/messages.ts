@@ -1,4 +1,4 @@
-import { showDay } from './index';
+import { count, showDay } from './index';
 
 /*
  * Words for people. The API and the contract's schemas speak to programs ("must be after stay.checkin",
@@ -123,7 +123,7 @@ const RULES: Rule[] = [
   ],
   [
     /^must be at most (\d+) characters/,
-    (label, _p, m) => `${label} can be at most ${Number(m[1]).toLocaleString('en')} characters`,
+    (label, _p, m) => `${label} can be at most ${count(Number(m[1]))} characters`,
   ],
   [
     /^must be (?:an integer )?\(?(between \d+ and \d+|at least \d+|at most \d+)\)?/,

@@ -1,5 +1,5 @@
 import { AGES } from '@/lib/contract/limits';
-import { plural } from './index';
+import { count, plural } from './index';
 
 /*
  * Words for a party and the bedrooms a price is for, one place for every page that shows a price or a
@@ -11,7 +11,7 @@ import { plural } from './index';
  * part; the whole is dearer), "all 6 bedrooms" or "1 bedroom" when it is whole.
  */
 export function bedroomsOf(priced: number, of: number): string {
-  if (priced < of) return `${priced.toLocaleString('en')} of ${plural(of, 'bedroom')}`;
+  if (priced < of) return `${count(priced)} of ${plural(of, 'bedroom')}`;
   return of > 1 ? `all ${plural(of, 'bedroom')}` : plural(of, 'bedroom');
 }
 
