@@ -29,46 +29,6 @@ describe('money in a currency Intl refuses', () => {
     expect(currencyDigits('JPY')).toBe(0);
   });
 
-  // The common currencies are written without Intl (format.ts, WRITTEN): every one must read as Intl's,
-  // whole and with cents, rounded as Intl rounds (half away from zero on the number's exact value).
-  it('writes the currencies it knows exactly as Intl does', () => {
-    const codes = ['EUR', 'USD', 'GBP', 'CAD', 'AUD', 'NZD', 'HKD', 'MXN', 'BRL', 'CNY', 'INR', 'JPY', 'KRW'];
-    codes.push('CHF', 'SEK', 'NOK', 'DKK', 'CZK', 'PLN', 'ZAR', 'THB', 'TRY', 'AED', 'SGD', 'ISK', 'HUF');
-    const amounts = [
-      0, -0, 1, 0.5, 1.5, 2.5, 0.125, 0.005, 1.005, 12.345, 99.995, 999.5, 1000, 1234.5, 1_234_567.891,
-    ];
-    amounts.push(
-      -0.004,
-      -1.5,
-      -1234.5,
-      2 ** 52 + 0.5,
-      2 ** 53,
-      Number.NaN,
-      Number.POSITIVE_INFINITY,
-      -Infinity,
-    );
-    let seed = 7;
-    for (let i = 0; i < 300; i++) {
-      seed = (seed * 48271) % 2147483647;
-      amounts.push((seed % 10_000_000) / 1000, -(seed % 100_000) / 100, Math.round(seed / 1000) / 2);
-    }
-    for (const code of codes) {
-      const cents = new Intl.NumberFormat('en', { style: 'currency', currency: code });
-      const whole = new Intl.NumberFormat('en', {
-        style: 'currency',
-        currency: code,
-        minimumFractionDigits: 0,
-        maximumFractionDigits: 0,
-      });
-      expect(currencyDigits(code), code).toBe(cents.resolvedOptions().maximumFractionDigits);
-      for (const a of amounts) {
-        const expected = Number.isInteger(a) ? whole.format(a) : cents.format(a);
-        expect(money(a, code), `${code} ${a}`).toBe(expected);
-        if (a >= 100) expect(roughMoney(a, code), `${code} ${a}`).toBe(whole.format(Math.round(a)));
-      }
-    }
-  });
-
   it('keeps the confirmation of a lead stored with such a code readable', () => {
     const row = {
       id: 'lead_upstreamvalues',
