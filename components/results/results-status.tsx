@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { MapIcon } from '@/components/ui/icons';
-import { aboutDuration, plural, showDay, showRange } from '@/lib/site/browser';
+import { plural, showDay, showRange } from '@/lib/site/browser';
+import { aboutDuration } from '@/lib/site/browser/duration';
 import { hasParty } from '@/lib/site/browser/search-url';
 import { guestsOf } from '@/lib/site/browser/stay';
 import type { ResultsPage } from './types';

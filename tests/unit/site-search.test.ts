@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aboutDuration, showRange } from '@/lib/site/browser';
+import { showRange } from '@/lib/site/browser';
+import { aboutDuration } from '@/lib/site/browser/duration';
 import { fieldMessages } from '@/lib/site/browser/messages';
 import { activeFilters, cleanSearchParams } from '@/lib/site/browser/search-url';
 import { readSearch } from '@/lib/site/search';

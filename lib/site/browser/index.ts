@@ -2,7 +2,8 @@
  * lib/site/browser — the site's code that may run in the browser: the stay in the URL (stay.ts), the search's
  * URL (search-url.ts), the calendar's view of the shared rules (stay-rules.ts), words for people
  * (messages.ts), the browser's client of the site's /api (api-client.ts), what the booking widget needs
- * (booking.ts), map bounds and the map's style (bounds.ts, map-style.ts), and here the day and text helpers.
+ * (booking.ts), map bounds and the map's style (bounds.ts, map-style.ts), a wait in words (duration.ts), and
+ * here the day and text helpers.
  * It imports only itself, lib/contract, lib/rules, lib/dates and browser-safe packages, never a server module
  * (docs/architecture.md, checked by `npm run check:imports`).
  *
@@ -101,19 +102,3 @@ export function groupDigits(digits: string): string {
 }
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
-
-/**
- * A wait said to a person: "under a minute", "about 25 min", "about 1 h 5 min" (to the nearest 5 minutes
- * past the first hour, whole hours past the tenth); null when there is no estimate.
- */
-export function aboutDuration(seconds: number | null | undefined): string | null {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
-  if (seconds < 60) return 'under a minute';
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `about ${minutes} min`;
-  if (minutes >= 600) return `about ${Math.round(minutes / 60)} h`;
-  const rounded = Math.round(minutes / 5) * 5;
-  const h = Math.floor(rounded / 60);
-  const m = rounded % 60;
-  return `about ${h} h${m ? ` ${m} min` : ''}`;
-}
