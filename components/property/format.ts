@@ -1,5 +1,5 @@
 import { daysBetween } from '@/lib/dates';
-import { formatDate, fromDay, plural } from '@/lib/site/browser';
+import { formatDate, fromDay, groupDigits, plural } from '@/lib/site/browser';
 import { partyWords } from '@/lib/site/browser/party';
 
 /*
@@ -8,6 +8,31 @@ import { partyWords } from '@/lib/site/browser/party';
  * rounded by the API; Intl formats it here, at display time only. The API's codes as words are words.ts:
  * only the server's sections and later chunks need them, and this module is in every property page's script.
  */
+
+/**
+ * The currencies most rentals are priced in, with the mark English writes before their amounts (two
+ * decimals each). They are written here, without Intl: a page's first Intl call starts ICU, ~15 ms of the
+ * property page's load on this machine and about four times that on a phone, in the task that makes the
+ * booking widget live (tests/unit/upstream-values.test.ts holds each to Intl). Any other code is Intl's.
+ */
+const MARKS: Record<string, string> = { EUR: '€', USD: '$', GBP: '£' };
+
+/**
+ * `amount` as Intl writes it in English when `currency` is one of MARKS, whole or with cents: rounded half
+ * away from zero on the decimal JavaScript prints (1.005, not the 1.00499… a double holds: the shift is made
+ * on the text, "1.005e2" is 100.5), grouped by commas, the sign first. Null for any other currency, past
+ * 10^13, or for what is not a plain finite number (Intl's, then).
+ */
+function written(amount: number, currency: string, cents: boolean): string | null {
+  const mark = MARKS[currency];
+  const digits = cents ? 2 : 0;
+  const scaled = Math.round(Number(`${Math.abs(amount)}e${digits}`));
+  if (!mark || !(scaled < 1e15)) return null;
+  const kept = String(scaled).padStart(digits + 1, '0');
+  const point = kept.length - digits;
+  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
+  return `${sign}${mark}${groupDigits(kept.slice(0, point))}${digits ? `.${kept.slice(point)}` : ''}`;
+}
 
 const formatters = new Map<string, Intl.NumberFormat>();
 function formatter(currency: string, cents: boolean): Intl.NumberFormat {
@@ -39,17 +64,20 @@ function codeBeside(currency: string, digits: Intl.NumberFormatOptions): Intl.Nu
 
 /** Decimals of a currency's minor unit, as Intl knows them (two for a code it refuses). */
 export function currencyDigits(currency: string): number {
-  return formatter(currency, true).resolvedOptions().maximumFractionDigits ?? 2;
+  return MARKS[currency] ? 2 : (formatter(currency, true).resolvedOptions().maximumFractionDigits ?? 2);
 }
 
 /** "€1,234" when the amount is whole, "€1,234.50" when it is not: exact, without ".00" noise. */
 export function money(amount: number, currency: string): string {
-  return formatter(currency, !Number.isInteger(amount)).format(amount);
+  const cents = !Number.isInteger(amount);
+  return written(amount, currency, cents) ?? formatter(currency, cents).format(amount);
 }
 
 /** A figure read at a glance (an average, a "from" price): whole units once it reaches 100. */
 export function roughMoney(amount: number, currency: string): string {
-  return amount >= 100 ? formatter(currency, false).format(Math.round(amount)) : money(amount, currency);
+  const whole = Math.round(amount);
+  if (amount < 100) return money(amount, currency);
+  return written(whole, currency, false) ?? formatter(currency, false).format(whole);
 }
 
 /** "Sat 13 Feb" (with the year when asked). */

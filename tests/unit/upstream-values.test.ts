@@ -29,6 +29,37 @@ describe('money in a currency Intl refuses', () => {
     expect(currencyDigits('JPY')).toBe(0);
   });
 
+  // EUR, USD and GBP are written without Intl (format.ts, MARKS): each must read as Intl's, whole and with
+  // cents, rounded as Intl rounds (half away from zero on the shortest decimal: 1.005 is 1.01). The other
+  // codes are Intl's own, and must stay so.
+  it('writes the currencies it knows exactly as Intl does', () => {
+    const codes = ['EUR', 'USD', 'GBP', 'CAD', 'AUD', 'JPY', 'KRW', 'CHF', 'ZAR', 'THB', 'ISK', 'KWD'];
+    const amounts = [0, -0, 1, 0.5, 1.5, 2.5, 0.125, 0.005, 1.005, 12.345, 99.995, 999.5, 1000, 1234.5];
+    amounts.push(1_234_567.891, -0.004, -1.5, -1234.5, -2.5e-3, 1e-7, 1.5e-7, 1e13 - 0.5, 2 ** 53, 1e21);
+    amounts.push(0.145, 1.255, 8.675, 1.0049999999999999, 0.30000000000000004, 123_456_789_012.345, 4.35);
+    amounts.push(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY);
+    let seed = 7;
+    for (let i = 0; i < 300; i++) {
+      seed = (seed * 48271) % 2147483647;
+      amounts.push((seed % 10_000_000) / 1000, -(seed % 100_000) / 100, Math.round(seed / 1000) / 2);
+    }
+    for (const code of codes) {
+      const cents = new Intl.NumberFormat('en', { style: 'currency', currency: code });
+      const whole = new Intl.NumberFormat('en', {
+        style: 'currency',
+        currency: code,
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 0,
+      });
+      expect(currencyDigits(code), code).toBe(cents.resolvedOptions().maximumFractionDigits);
+      for (const a of amounts) {
+        const expected = Number.isInteger(a) ? whole.format(a) : cents.format(a);
+        expect(money(a, code), `${code} ${a}`).toBe(expected);
+        if (a >= 100) expect(roughMoney(a, code), `${code} ${a}`).toBe(whole.format(Math.round(a)));
+      }
+    }
+  });
+
   it('keeps the confirmation of a lead stored with such a code readable', () => {
     const row = {
       id: 'lead_upstreamvalues',
