@@ -1,4 +1,4 @@
-import { EAGER_CARDS, FIRST_ROW_CARDS } from './card-photos';
+import { FIRST_ROW_CARDS } from './card-photos';
 import { PropertyCard } from './property-card';
 import type { ResultsPage } from './types';
 
@@ -42,7 +42,7 @@ export function ResultsGrid({
           >
             <PropertyCard
               property={p}
-              priority={i < EAGER_CARDS}
+              priority={i === 0}
               eager={i < FIRST_ROW_CARDS}
               href={hrefOf(p.id)}
               newTab={newTab}

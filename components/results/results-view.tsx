@@ -24,7 +24,13 @@ function LiveResults(props: ResultsProps) {
 export function ResultsView(props: ResultsProps) {
   // Rendered in the page's frame, outside the boundary: React puts these in the head.
   for (const c of props.covers ?? [])
-    preload(c.src, { as: 'image', imageSrcSet: c.srcSet, imageSizes: c.sizes, fetchPriority: 'high' });
+    preload(c.src, {
+      as: 'image',
+      imageSrcSet: c.srcSet,
+      imageSizes: c.sizes,
+      fetchPriority: 'high',
+      media: c.media,
+    });
   // A URL other than the first one this view was drawn for needs the live view to show it.
   const search = useSearchParams().toString();
   const first = useRef(search);

@@ -193,6 +193,23 @@ describe('the production server', () => {
     expect(again.json().sync.since).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
+  it('asks for the first cover of a results page from its head, and the second only where two columns show it', async () => {
+    const { locations } = (await get('/api/locations')).json();
+    const place = locations.find((l: { property_count: number }) => l.property_count > 20);
+    const page = await get(`/destinations/${place.id}`);
+    expect(page.status).toBe(200);
+    const head = page.text.slice(0, page.text.indexOf('</head>'));
+    const covers = [...head.matchAll(/<link rel="preload"[^>]*as="image"[^>]*>/g)].map((m) => m[0]);
+    expect(covers).toHaveLength(2);
+    // The first card's cover, the largest paint on a phone, for every screen and ahead of the rest.
+    expect(covers[0]).toContain('fetchPriority="high"');
+    expect(covers[0]).not.toContain('media=');
+    // A phone's first screen shows one card: the second cover is asked for where the grid has two columns,
+    // so on a phone the first has the connection to itself.
+    expect(covers[1]).toContain('media="(min-width: 640px)"');
+    expect(covers[1]).toContain('fetchPriority="high"');
+  });
+
   it('reveals a large part of a page at the next frame, not 300 ms after the first paint', async () => {
     // React's inline runtime (what the page's own script counts on): a part sent after the frame is revealed
     // at once while `$RT` is not a number, else 300 ms after the last reveal or the first paint.
