@@ -2,40 +2,40 @@ import { getImageProps } from 'next/image';
 
 /** The widths a result card's cover is shown at (property-card.tsx). */
 export const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
-/** How many cards open a list with their cover asked for at once, from the page's head. */
-export const EAGER_CARDS = 2;
-/**
- * Where the grid has two columns (CARD_SIZES): only there is a second card's cover on the first screen. On a
- * phone the first cover, the page's largest paint, has the connection to itself.
- */
-export const TWO_COLUMNS = '(min-width: 640px)';
 /**
  * The first row of the widest grid: their covers are asked for with the page, not once scrolled to. A third
  * cover loaded lazily painted 0.5 s after the first two on a 1366 px screen, and, a pixel larger by rounding,
  * became the page's largest paint.
  */
 export const FIRST_ROW_CARDS = 3;
+/**
+ * The screens on which each of the first row's cards is on the first screen (CARD_SIZES: one column, two from
+ * 640 px, three from 1024 px). A phone's first screen shows one card: its cover, the page's largest paint,
+ * has the connection to itself.
+ */
+const FIRST_ROW_MEDIA = [undefined, '(min-width: 640px)', '(min-width: 1024px)'] as const;
 
 /** A cover to ask for early: the request its card's `<img>` makes (next/image's rules), on screens `media`. */
 export type CoverPreload = { src: string; srcSet?: string; sizes?: string; media?: string };
 
 /**
- * The first cards' covers, for the results view to ask for from the page's head (results-view.tsx): the
- * view itself is drawn within a boundary React sends after the page's frame, so its images' own preloads
- * would come later. Worked out on the server, so the browser ships none of next/image's rules for it. The
- * first for every screen, the next ones where the grid has two columns.
+ * The first row's covers, for the results view to ask for from the page's head (results-view.tsx), each on
+ * the screens where it is on the first screen: the view itself is drawn within a boundary React sends after
+ * the page's frame, so its images' own preloads would come later. Each is also the one React would add by
+ * itself, without a media query, for an eager image drawn before the head is sent (it asks once per image).
+ * Worked out on the server, so the browser ships none of next/image's rules for it.
  */
 export function coverPreloads(properties: { image?: { url: string } | null }[] | undefined): CoverPreload[] {
-  return (properties ?? [])
-    .slice(0, EAGER_CARDS)
-    .flatMap((p) => (p.image ? [p.image.url] : []))
-    .map((url, i) => {
-      const { props } = getImageProps({ src: url, alt: '', fill: true, sizes: CARD_SIZES, priority: true });
-      return {
-        src: props.src,
-        srcSet: props.srcSet,
-        sizes: props.sizes,
-        ...(i > 0 && { media: TWO_COLUMNS }),
-      };
+  return (properties ?? []).slice(0, FIRST_ROW_CARDS).flatMap((p, i) => {
+    if (!p.image) return [];
+    const { props } = getImageProps({
+      src: p.image.url,
+      alt: '',
+      fill: true,
+      sizes: CARD_SIZES,
+      priority: true,
     });
+    const media = FIRST_ROW_MEDIA[i];
+    return [{ src: props.src, srcSet: props.srcSet, sizes: props.sizes, ...(media && { media }) }];
+  });
 }

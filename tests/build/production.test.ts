@@ -193,21 +193,25 @@ describe('the production server', () => {
     expect(again.json().sync.since).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
-  it('asks for the first cover of a results page from its head, and the second only where two columns show it', async () => {
+  it('asks for the first row’s covers of a results page from its head, each where it is on the first screen', async () => {
     const { locations } = (await get('/api/locations')).json();
     const place = locations.find((l: { property_count: number }) => l.property_count > 20);
     const page = await get(`/destinations/${place.id}`);
     expect(page.status).toBe(200);
     const head = page.text.slice(0, page.text.indexOf('</head>'));
     const covers = [...head.matchAll(/<link rel="preload"[^>]*as="image"[^>]*>/g)].map((m) => m[0]);
-    expect(covers).toHaveLength(2);
-    // The first card's cover, the largest paint on a phone, for every screen and ahead of the rest.
-    expect(covers[0]).toContain('fetchPriority="high"');
+    // The first card's cover, a phone's largest paint, for every screen; the second where the grid has two
+    // columns, the third where it has three. No other: React adds one, without a media query, for an eager
+    // image drawn before the head is sent, unless the head already asks for it.
+    expect(covers, covers.join('\n')).toHaveLength(3);
+    for (const cover of covers) expect(cover).toContain('fetchPriority="high"');
     expect(covers[0]).not.toContain('media=');
-    // A phone's first screen shows one card: the second cover is asked for where the grid has two columns,
-    // so on a phone the first has the connection to itself.
     expect(covers[1]).toContain('media="(min-width: 640px)"');
-    expect(covers[1]).toContain('fetchPriority="high"');
+    expect(covers[2]).toContain('media="(min-width: 1024px)"');
+    // The covers of the first three cards, in their order.
+    const cards = [...page.text.matchAll(/<img [^>]*data-nimg="fill"[^>]*src="[^"]*\/photos\/(\d+)-/g)];
+    const preloaded = covers.map((c) => /\/photos\/(\d+)-/.exec(c)?.[1]);
+    expect(preloaded).toEqual(cards.slice(0, 3).map((m) => m[1]));
   });
 
   it('reveals a large part of a page at the next frame, not 300 ms after the first paint', async () => {
