@@ -1,7 +1,10 @@
 import { getImageProps } from 'next/image';
 
+/** Where the results grid has two columns, and three (its `sm:grid-cols-2` and `xl:grid-cols-3`, results-grid.tsx). */
+const TWO_COLUMNS = '(min-width: 640px)';
+const THREE_COLUMNS = '(min-width: 1280px)';
 /** The widths a result card's cover is shown at (property-card.tsx). */
-export const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
+export const CARD_SIZES = `(min-width: 1024px) 360px, ${TWO_COLUMNS} 50vw, 100vw`;
 /**
  * The first row of the widest grid: their covers are asked for with the page, not once scrolled to. A third
  * cover loaded lazily painted 0.5 s after the first two on a 1366 px screen, and, a pixel larger by rounding,
@@ -9,11 +12,11 @@ export const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 1
  */
 export const FIRST_ROW_CARDS = 3;
 /**
- * The screens on which each of the first row's cards is on the first screen (CARD_SIZES: one column, two from
- * 640 px, three from 1024 px). A phone's first screen shows one card: its cover, the page's largest paint,
- * has the connection to itself.
+ * The screens on which each of the first row's cards is on the first screen (one column, then two, then
+ * three). A phone's first screen shows one card: its cover, the page's largest paint, has the connection to
+ * itself.
  */
-const FIRST_ROW_MEDIA = [undefined, '(min-width: 640px)', '(min-width: 1024px)'] as const;
+const FIRST_ROW_MEDIA = [undefined, TWO_COLUMNS, THREE_COLUMNS] as const;
 
 /** A cover to ask for early: the request its card's `<img>` makes (next/image's rules), on screens `media`. */
 export type CoverPreload = { src: string; srcSet?: string; sizes?: string; media?: string };

@@ -207,7 +207,7 @@ describe('the production server', () => {
     for (const cover of covers) expect(cover).toContain('fetchPriority="high"');
     expect(covers[0]).not.toContain('media=');
     expect(covers[1]).toContain('media="(min-width: 640px)"');
-    expect(covers[2]).toContain('media="(min-width: 1024px)"');
+    expect(covers[2]).toContain('media="(min-width: 1280px)"');
     // The covers of the first three cards, in their order.
     const cards = [...page.text.matchAll(/<img [^>]*data-nimg="fill"[^>]*src="[^"]*\/photos\/(\d+)-/g)];
     const preloaded = covers.map((c) => /\/photos\/(\d+)-/.exec(c)?.[1]);
