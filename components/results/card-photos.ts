@@ -6,11 +6,14 @@ const THREE_COLUMNS = '(min-width: 1280px)';
 /** The widths a result card's cover is shown at (property-card.tsx). */
 export const CARD_SIZES = `(min-width: 1024px) 360px, ${TWO_COLUMNS} 50vw, 100vw`;
 /**
- * The first row of the widest grid: their covers are asked for with the page, not once scrolled to. A third
- * cover loaded lazily painted 0.5 s after the first two on a 1366 px screen, and, a pixel larger by rounding,
- * became the page's largest paint.
+ * The first row of the widest grid: their covers are asked for from the page's head (below), where they are
+ * on the first screen, and only there. The cards' own images past the first are lazy: on a phone, whose
+ * first screen shows one card, the second and third covers are not fetched beside the largest paint's
+ * (Lighthouse's simulated phone counted them: 55–62 KB, ~0.3 s of its LCP). On a wide screen the lazy image
+ * finds its cover already fetched by the preload; loaded only once scrolled to, a third cover painted 0.5 s
+ * after the first two on a 1366 px screen and, a pixel larger by rounding, became the page's largest paint.
  */
-export const FIRST_ROW_CARDS = 3;
+const FIRST_ROW_CARDS = 3;
 /**
  * The screens on which each of the first row's cards is on the first screen (one column, then two, then
  * three). A phone's first screen shows one card: its cover, the page's largest paint, has the connection to
@@ -24,8 +27,8 @@ export type CoverPreload = { src: string; srcSet?: string; sizes?: string; media
 /**
  * The first row's covers, for the results view to ask for from the page's head (results-view.tsx), each on
  * the screens where it is on the first screen: the view itself is drawn within a boundary React sends after
- * the page's frame, so its images' own preloads would come later. Each is also the one React would add by
- * itself, without a media query, for an eager image drawn before the head is sent (it asks once per image).
+ * the page's frame, so its images' own preloads would come later. The first is also the one React adds by
+ * itself, without a media query, for a priority image drawn before the head is sent (once per image).
  * Worked out on the server, so the browser ships none of next/image's rules for it.
  */
 export function coverPreloads(properties: { image?: { url: string } | null }[] | undefined): CoverPreload[] {

@@ -33,22 +33,19 @@ type CardProps = {
 export function PropertyCard({
   layout = 'tile',
   priority = false,
-  eager = false,
   active = false,
   onClose,
   ...card
 }: CardProps & {
   layout?: 'tile' | 'line';
   priority?: boolean;
-  /** Its cover asked for with the page, not when scrolled to (a card of the first row that is not `priority`). */
-  eager?: boolean;
   /** A line lit with its marker. */
   active?: boolean;
   /** A line shown as the map's preview: a button closes it. */
   onClose?: () => void;
 }) {
   return layout === 'tile' ? (
-    <Tile {...card} priority={priority} eager={eager} />
+    <Tile {...card} priority={priority} />
   ) : (
     <Line {...card} active={active} onClose={onClose} />
   );
@@ -103,7 +100,7 @@ function Save({ property, href, className, compact }: CardProps & { className: s
 }
 
 /** The card fills its grid cell, so the cards of a row are of one height whatever their names' lengths. */
-function Tile({ priority, eager, ...card }: CardProps & { priority: boolean; eager: boolean }) {
+function Tile({ priority, ...card }: CardProps & { priority: boolean }) {
   const { property } = card;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-sand-200 transition hover:shadow-md">
@@ -114,7 +111,6 @@ function Tile({ priority, eager, ...card }: CardProps & { priority: boolean; eag
             alt={property.image.caption || property.name}
             fill
             priority={priority}
-            loading={eager && !priority ? 'eager' : undefined}
             sizes={CARD_SIZES}
             className="object-cover"
           />

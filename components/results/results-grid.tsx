@@ -1,4 +1,3 @@
-import { FIRST_ROW_CARDS } from './card-photos';
 import { PropertyCard } from './property-card';
 import type { ResultsPage } from './types';
 
@@ -40,13 +39,7 @@ export function ResultsGrid({
             onFocus={mapShown ? () => onActive(p.id) : undefined}
             onBlur={mapShown ? () => onActive(null) : undefined}
           >
-            <PropertyCard
-              property={p}
-              priority={i === 0}
-              eager={i < FIRST_ROW_CARDS}
-              href={hrefOf(p.id)}
-              newTab={newTab}
-            />
+            <PropertyCard property={p} priority={i === 0} href={hrefOf(p.id)} newTab={newTab} />
           </li>
         );
       })}

@@ -202,7 +202,8 @@ describe('the production server', () => {
     const covers = [...head.matchAll(/<link rel="preload"[^>]*as="image"[^>]*>/g)].map((m) => m[0]);
     // The first card's cover, a phone's largest paint, for every screen; the second where the grid has two
     // columns, the third where it has three. No other: React adds one, without a media query, for an eager
-    // image drawn before the head is sent, unless the head already asks for it.
+    // image drawn before the head is sent, unless the head already asks for it (the cards past the first are
+    // lazy, so that a phone does not fetch them beside its largest paint).
     expect(covers, covers.join('\n')).toHaveLength(3);
     for (const cover of covers) expect(cover).toContain('fetchPriority="high"');
     expect(covers[0]).not.toContain('media=');
@@ -212,6 +213,12 @@ describe('the production server', () => {
     const cards = [...page.text.matchAll(/<img [^>]*data-nimg="fill"[^>]*src="[^"]*\/photos\/(\d+)-/g)];
     const preloaded = covers.map((c) => /\/photos\/(\d+)-/.exec(c)?.[1]);
     expect(preloaded).toEqual(cards.slice(0, 3).map((m) => m[1]));
+    // The cards' own images past the first are lazy: a phone, one card on its first screen, does not fetch
+    // the second and third covers beside its largest paint's.
+    const imgs = [...page.text.matchAll(/<img [^>]*data-nimg="fill"[^>]*>/g)].map((m) => m[0]);
+    expect(imgs.length).toBeGreaterThan(3);
+    expect(imgs[0]).not.toContain('loading="lazy"');
+    for (const img of imgs.slice(1)) expect(img).toContain('loading="lazy"');
   });
 
   it('reveals a large part of a page at the next frame, not 300 ms after the first paint', async () => {
