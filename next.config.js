@@ -4,8 +4,14 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg', 'sharp', 'ioredis', 'prom-client'],
   poweredByHeader: false,
   // Photos come from the catalog's CDN, which serves any width with the `-{width}w` rule: next/image asks it
-  // for the width each layout needs instead of resizing them here.
-  images: { loader: 'custom', loaderFile: './lib/image-loader.ts' },
+  // for the width each layout needs instead of resizing them here. Widths past 1920 are not offered: the
+  // catalog's largest photo is 1600 px wide (spec: `large`), and every photo's srcset (and its fallback `src`,
+  // the largest width) was two entries longer with 2048 and 3840.
+  images: {
+    loader: 'custom',
+    loaderFile: './lib/image-loader.ts',
+    deviceSizes: [640, 750, 828, 1080, 1200, 1920],
+  },
   reactStrictMode: true,
   // The style sheets are files (cached once for every page), not inlined: Next.js writes an inlined sheet into
   // the HTML and again, twice, into the page's RSC payload (the root layout's and the global error's copy),

@@ -219,6 +219,9 @@ describe('the production server', () => {
     expect(imgs.length).toBeGreaterThan(3);
     expect(imgs[0]).not.toContain('loading="lazy"');
     for (const img of imgs.slice(1)) expect(img).toContain('loading="lazy"');
+    // No width past 1920 is offered: the catalog's largest photo is 1600 px wide.
+    expect(imgs[0]).toContain('1920w"');
+    expect(page.text).not.toMatch(/-(2048|3840)w/);
   });
 
   it('reveals a large part of a page at the next frame, not 300 ms after the first paint', async () => {
