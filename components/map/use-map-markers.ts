@@ -1,7 +1,7 @@
 import { type Map as MapLibreMap, Marker } from 'maplibre-gl';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Supercluster from 'supercluster';
-import type { PropertySummary } from '@/lib/contract';
+import type { CardProperty } from '@/components/results/types';
 import { boundsOfView, positionOf } from '@/lib/site/browser/bounds';
 import type { CardPrice, MapPoint } from '@/lib/site/replica/types';
 import { type PlaceLabels, placeLabels } from './places';
@@ -15,7 +15,7 @@ import { usePlaces } from './use-places';
  * kept clear of them.
  */
 
-export type MapProperty = PropertySummary & { price?: CardPrice };
+export type MapProperty = CardProperty & { price?: CardPrice };
 
 /** A marker's rental: a card of the page (`onPage`), or another result of the search, priced or not. */
 export interface MapPin {

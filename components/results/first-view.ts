@@ -1,8 +1,9 @@
 import type { firstSearchView } from '@/lib/site/search';
 import { coverPreloads } from './card-photos';
-import type { ResultsProps } from './types';
+import type { ResultsProperty, ResultsProps } from './types';
 
 type FirstView = Awaited<ReturnType<typeof firstSearchView>>;
+type FirstAnswer = NonNullable<FirstView['data']>;
 
 /**
  * The results view's props that come from the server's first search (lib/site/search/views.ts), said once for
@@ -17,9 +18,36 @@ export function firstViewProps(
   return {
     initialParams: view.params,
     servedQuery: view.served,
-    initial: view.data,
+    initial: view.data && { ...view.data, properties: view.data.properties.map(asShown) },
     covers: coverPreloads(view.data?.properties),
     displayCurrency: view.currency,
     initialErrors: view.errors,
+  };
+}
+
+/**
+ * A result with only what the results view reads (types.ts, `CardProperty`), picked, so that a field the
+ * catalog adds is not sent either: the first view's rentals are sent twice, as the cards' HTML and as the
+ * view's props, and the props carried each rental's addresses, photo sizes and update times for nothing.
+ */
+function asShown(p: FirstAnswer['properties'][number]): ResultsProperty {
+  const { id, name, type, bedrooms, bathrooms, sleeps, rating, latitude, longitude, location, image } = p;
+  // What the site's replica adds to a listing (lib/site/replica/types.ts); the answer's type does not say.
+  const { price, review_count, stay } = p as ResultsProperty;
+  return {
+    id,
+    name,
+    type,
+    bedrooms,
+    bathrooms,
+    sleeps,
+    rating,
+    latitude,
+    longitude,
+    location: { id: location.id, name: location.name, path: location.path },
+    image: image && { url: image.url, caption: image.caption },
+    ...(price !== undefined && { price }),
+    ...(review_count !== undefined && { review_count }),
+    ...(stay !== undefined && { stay }),
   };
 }

@@ -3,23 +3,17 @@ import Link from 'next/link';
 import { SaveButton } from '@/components/advisors/save-button';
 import { PhotoPlaceholder } from '@/components/property/photo-placeholder';
 import { CloseIcon } from '@/components/ui/icons';
-import type { PropertySummary } from '@/lib/contract';
 import { count, plural, showRange } from '@/lib/site/browser';
 import { bedroomsFor } from '@/lib/site/browser/party';
-import type { CardPrice } from '@/lib/site/replica/types';
 import { CARD_SIZES } from './card-photos';
 import { PriceLine, ShortPrice } from './price-line';
+import type { ResultsProperty } from './types';
 
 const TYPE_LABEL: Record<string, string> = { condo: 'Condo', estate: 'Estate' };
 const typeLabel = (type: string) => TYPE_LABEL[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
 
 type CardProps = {
-  /** `stay`: a flexible search's stay for this rental (its cheapest), which the price is for. */
-  property: PropertySummary & {
-    price?: CardPrice;
-    review_count?: number;
-    stay?: { checkin: string; checkout: string };
-  };
+  property: ResultsProperty;
   href?: string;
   /** Open in a new tab (an embed sending travellers to the full site). */
   newTab?: boolean;

@@ -1,20 +1,32 @@
-import type { CatalogPage } from '@/lib/contract';
+import type { CatalogPage, PropertySummary } from '@/lib/contract';
 import type { CardPrice, Facets, MapPoint, Unbookable } from '@/lib/site/replica/types';
 import type { CoverPreload } from './card-photos';
 
 /* The results view's props, shared by its island (results-view.tsx) and the view (live-results.tsx). */
 
+/**
+ * A rental as a card and a map marker read it: the catalog's listing without what neither shows (its own and
+ * its place's addresses, its photo's fixed sizes, its update times). /api/search answers carry them; the
+ * first view's props do not (first-view.ts): they were a third of each rental's bytes in the page.
+ */
+export type CardProperty = Omit<PropertySummary, 'url' | 'updated' | 'updated_at' | 'image' | 'location'> & {
+  image?: Pick<NonNullable<PropertySummary['image']>, 'url' | 'caption'> | null;
+  location: Omit<PropertySummary['location'], 'url'>;
+};
+
+/**
+ * A result: `review_count`, the replica's count of the rental's reviews (absent from the upstream's answers);
+ * `stay`, in a flexible search, the stay it is priced for (its cheapest of the length asked).
+ */
+export type ResultsProperty = CardProperty & {
+  price?: CardPrice;
+  review_count?: number;
+  stay?: { checkin: string; checkout: string };
+};
+
 /** A page of results as the site's /api/search (and the page's server render) gives it. */
 export type ResultsPage = {
-  /**
-   * `review_count`: the replica's count of the rental's reviews (absent from the upstream's answers);
-   * `stay`: in a flexible search, the stay it is priced for (its cheapest of the length asked).
-   */
-  properties: (CatalogPage['properties'][number] & {
-    price?: CardPrice;
-    review_count?: number;
-    stay?: { checkin: string; checkout: string };
-  })[];
+  properties: ResultsProperty[];
   pagination: CatalogPage['pagination'];
   /** `replica`: the site's own copy answered, with prices; `upstream`: the catalog did (no prices yet). */
   source?: 'replica' | 'upstream';

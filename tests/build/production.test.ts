@@ -224,6 +224,24 @@ describe('the production server', () => {
     expect(page.text).not.toMatch(/-(2048|3840)w/);
   });
 
+  it('sends the first results as the cards show them, without the listings’ addresses and update times', async () => {
+    const { locations } = (await get('/api/locations')).json();
+    const place = locations.find((l: { property_count: number }) => l.property_count > 20);
+    const [page, answer] = await Promise.all([
+      get(`/destinations/${place.id}`),
+      get(`/api/search?location=${place.id}`),
+    ]);
+    const first = answer.json().properties[0];
+    // What the API gives (and the live view reads from /api/search), …
+    expect(first.updated_at).toEqual(expect.any(String));
+    expect(first.image.sizes.large).toEqual(expect.any(String));
+    // … is not in the page: neither in its HTML nor in the view's props (the RSC payload).
+    expect(page.text).toContain(first.name);
+    expect(page.text).not.toContain('updated_at');
+    expect(page.text).not.toContain(first.image.sizes.large);
+    expect(page.text).not.toContain(`${first.url}"`);
+  });
+
   it('reveals a large part of a page at the next frame, not 300 ms after the first paint', async () => {
     // React's inline runtime (what the page's own script counts on): a part sent after the frame is revealed
     // at once while `$RT` is not a number, else 300 ms after the last reveal or the first paint.
