@@ -32,8 +32,7 @@ export function firstViewProps(
  */
 function asShown(p: FirstAnswer['properties'][number]): ResultsProperty {
   const { id, name, type, bedrooms, bathrooms, sleeps, rating, latitude, longitude, location, image } = p;
-  // What the site's replica adds to a listing (lib/site/replica/types.ts); the answer's type does not say.
-  const { price, review_count, stay } = p as ResultsProperty;
+  const { price, review_count, stay } = p;
   return {
     id,
     name,

@@ -1,5 +1,12 @@
 import type { CatalogPage, PropertySummary } from '@/lib/contract';
-import type { CardPrice, Facets, MapPoint, Unbookable } from '@/lib/site/replica/types';
+import type {
+  CardPrice,
+  CardStay,
+  Facets,
+  MapPoint,
+  ReplicaDetailFacts,
+  Unbookable,
+} from '@/lib/site/replica/types';
 import type { CoverPreload } from './card-photos';
 
 /* The results view's props, shared by its island (results-view.tsx) and the view (live-results.tsx). */
@@ -18,11 +25,8 @@ export type CardProperty = Omit<PropertySummary, 'url' | 'updated' | 'updated_at
  * A result: `review_count`, the replica's count of the rental's reviews (absent from the upstream's answers);
  * `stay`, in a flexible search, the stay it is priced for (its cheapest of the length asked).
  */
-export type ResultsProperty = CardProperty & {
-  price?: CardPrice;
-  review_count?: number;
-  stay?: { checkin: string; checkout: string };
-};
+export type ResultsProperty = CardProperty &
+  Pick<ReplicaDetailFacts, 'review_count'> & { price?: CardPrice; stay?: CardStay };
 
 /** A page of results as the site's /api/search (and the page's server render) gives it. */
 export type ResultsPage = {

@@ -3,14 +3,16 @@ import type { TolerantCatalogPage, TolerantPropertySummary } from '@/lib/contrac
 import { today } from '@/lib/dates';
 import { notePageRead } from '@/lib/request-context';
 import { replicaLoading } from '@/lib/site/replica';
-import type { CardPrice, Facets, Unbookable } from '@/lib/site/replica/types';
+import type { CardPrice, CardStay, Facets, ReplicaDetailFacts, Unbookable } from '@/lib/site/replica/types';
 import { countPlace, fromReplica } from './from-replica';
 import { fromUpstream } from './from-upstream';
 import type { SearchRequest } from './request';
 
 /** A page of a search's results, as /api/search and the results page's first view give it. */
 export interface SearchAnswer {
-  properties: (TolerantPropertySummary & { price?: CardPrice })[];
+  /** From the replica, with its count of reviews and, in a flexible search, the stay each is priced for. */
+  properties: (TolerantPropertySummary &
+    Pick<ReplicaDetailFacts, 'review_count'> & { price?: CardPrice; stay?: CardStay })[];
   /** The catalog's pagination; `next` is the following page's query on the site's own route. */
   pagination: TolerantCatalogPage['pagination'] & { next: string | null };
   /**
