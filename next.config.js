@@ -5,8 +5,9 @@ const nextConfig = {
   poweredByHeader: false,
   // Photos come from the catalog's CDN, which serves any width with the `-{width}w` rule: next/image asks it
   // for the width each layout needs instead of resizing them here. Widths past 1920 are not offered: the
-  // catalog's largest photo is 1600 px wide (spec: `large`), and every photo's srcset (and its fallback `src`,
-  // the largest width) was two entries longer with 2048 and 3840.
+  // largest size the catalog names is 1600 px (spec: `large`), only a full-screen photo on a high-density
+  // desktop would ask for more, and every photo's srcset (and its fallback `src`, the largest width) was two
+  // entries longer with 2048 and 3840.
   images: {
     loader: 'custom',
     loaderFile: './lib/image-loader.ts',
