@@ -23,6 +23,12 @@ async function get(pathname: string, init: RequestInit = {}) {
   return { status: res.status, text, headers: res.headers, json: () => JSON.parse(text) };
 }
 
+/** A destination with more than a page's first row of rentals (its page shows results past the first row). */
+async function placeWithResults(): Promise<{ id: number }> {
+  const { locations } = (await get('/api/locations')).json();
+  return locations.find((l: { property_count: number }) => l.property_count > 20);
+}
+
 beforeAll(async () => {
   server = await startBenchServer({
     DATA_DIR: path.join(os.tmpdir(), `rental-build-${process.pid}`),
@@ -194,8 +200,7 @@ describe('the production server', () => {
   });
 
   it('asks for the first row’s covers of a results page from its head, each where it is on the first screen', async () => {
-    const { locations } = (await get('/api/locations')).json();
-    const place = locations.find((l: { property_count: number }) => l.property_count > 20);
+    const place = await placeWithResults();
     const page = await get(`/destinations/${place.id}`);
     expect(page.status).toBe(200);
     const head = page.text.slice(0, page.text.indexOf('</head>'));
@@ -203,7 +208,7 @@ describe('the production server', () => {
     // The first card's cover, a phone's largest paint, for every screen; the second where the grid has two
     // columns, the third where it has three. No other: React adds one, without a media query, for an eager
     // image drawn before the head is sent, unless the head already asks for it (the cards past the first are
-    // lazy, so that a phone does not fetch them beside its largest paint).
+    // lazy, so a phone asks for them once laid out, not with the head's first requests).
     expect(covers, covers.join('\n')).toHaveLength(3);
     for (const cover of covers) expect(cover).toContain('fetchPriority="high"');
     expect(covers[0]).not.toContain('media=');
@@ -219,14 +224,13 @@ describe('the production server', () => {
     expect(imgs.length).toBeGreaterThan(3);
     expect(imgs[0]).not.toContain('loading="lazy"');
     for (const img of imgs.slice(1)) expect(img).toContain('loading="lazy"');
-    // No width past 1920 is offered: the catalog's largest photo is 1600 px wide.
+    // No width past 1920 is offered: the largest size the catalog names is 1600 px.
     expect(imgs[0]).toContain('1920w"');
     expect(page.text).not.toMatch(/-(2048|3840)w/);
   });
 
   it('sends the first results as the cards show them, without the listings’ addresses and update times', async () => {
-    const { locations } = (await get('/api/locations')).json();
-    const place = locations.find((l: { property_count: number }) => l.property_count > 20);
+    const place = await placeWithResults();
     const [page, answer] = await Promise.all([
       get(`/destinations/${place.id}`),
       get(`/api/search?location=${place.id}`),
@@ -256,8 +260,7 @@ describe('the production server', () => {
     expect(runtime).toContain('$RT+300-a');
     // The results of a destination are such a part; the page keeps `$RT` from being set, before React's
     // runtime runs.
-    const { locations } = (await get('/api/locations')).json();
-    const place = locations.find((l: { property_count: number }) => l.property_count > 20);
+    const place = await placeWithResults();
     const page = await get(`/destinations/${place.id}`);
     expect(page.status).toBe(200);
     const keep = page.text.indexOf('Object.defineProperty(window,"$RT"');
