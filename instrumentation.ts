@@ -5,8 +5,8 @@ import type { Instrumentation } from 'next';
  * opens its database (creating and filling it on first start), makes the site's own key when the site's
  * upstream is this server, and starts the catalog activity job; the
  * site opens its own database and starts its jobs (change-feed sync, lead worker). The failure log, the
- * probes' count, the page cache and the routes the server answers itself are made here so that
- * scripts/serve.mjs, which uses them before Next.js, finds them.
+ * probes' count, the page cache, the choice of a page's encoding and the routes the server answers itself
+ * are made here so that scripts/serve.mjs, which uses them before Next.js, finds them.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -19,6 +19,8 @@ export async function register() {
   installPageCache();
   const { installDirectRoutes } = await import('./lib/site/direct-routes');
   installDirectRoutes();
+  const { installPageEncoding } = await import('./lib/site/encoding');
+  installPageEncoding();
   if (settings().CATALOG_API_ENABLED) {
     const { ensureDatabase, ensureSiteKey, getDb, startCatalogActivity } = await import('./lib/catalog-api');
     await ensureDatabase();

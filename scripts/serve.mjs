@@ -16,7 +16,8 @@
 // - header, body and idle timeouts sized for this site and kept to the second, and a cap on connections;
 // - Node's own refusals (431 headers too large, 400 unreadable, 408 too slow) in the site's error shape.
 // It also answers GET /api/search by calling the route's own handler (lib/site/direct-routes.ts): the
-// framework's route pipeline cost more CPU than a search.
+// framework's route pipeline cost more CPU than a search. A browser that takes brotli gets the pages and
+// the build's static files in brotli (scripts/brotli.mjs): Next.js offers gzip only.
 // Errors keep the API's shape: {error: {code, message, request_id}} with X-Request-Id. Failures are logged
 // once per kind and minute (lib/failure-log.ts), so a flood of bad requests cannot fill the disk.
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -24,6 +25,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { gzip, gzipSync } from 'node:zlib';
+import { brotliStream, staticBrotli } from './brotli.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 3000);
@@ -312,6 +314,13 @@ function serve(req, res, url, pathname, context) {
       Allow: 'GET, HEAD',
     });
   }
+  if (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    pageEncoding()?.(req.headers['accept-encoding']) === 'br' &&
+    pathname.startsWith('/_next/static/') &&
+    sendStaticBrotli(req, res, pathname)
+  )
+    return;
   if (isPage(req, pathname)) {
     const pages = pageCache();
     // A kept page is rendered without a campaign's tags, a property page without its stay too: the browser
@@ -320,6 +329,7 @@ function serve(req, res, url, pathname, context) {
     const key = pages?.key(req.method, shell, req.headers['accept-encoding'], req.headers['user-agent']);
     if (key) return servePage(req, res, pathname, context, key, shell);
     answerFailedPage(req, res, context);
+    if (pageEncoding()?.(req.headers['accept-encoding']) === 'br') brotliPage(req, res);
   }
   if (isApi(pathname)) compressMarked(res);
   const direct = req.method === 'GET' ? directRoutes()?.get(pathname) : undefined;
@@ -327,6 +337,66 @@ function serve(req, res, url, pathname, context) {
   if (pathname === '/api/ready' && probeGate())
     return countProbe(req, res).then((counted) => counted && pass(req, res));
   pass(req, res);
+}
+
+/** How a page is sent for an Accept-Encoding (lib/site/encoding.ts, pageEncodingFor). */
+const pageEncoding = () => peekShared('site.page-encoding');
+/** The build's static files in brotli, precompressed after the build (scripts/brotli.mjs). */
+const sendStaticBrotli = staticBrotli(path.join(root, '.next', 'static'));
+
+/**
+ * A page for a browser that takes brotli: Next.js is asked for it uncompressed and it is compressed here as
+ * it streams (scripts/brotli.mjs, brotliStream). Installed last, so it sees what Next.js writes before any
+ * other wrapper: an answer other than a page's HTML (a redirect's empty body, a failure the server replaces,
+ * one whose headers came in `writeHead`'s arguments) passes as Next.js wrote it.
+ */
+function brotliPage(req, res) {
+  req.headers['accept-encoding'] = 'identity';
+  const original = writersOf(res);
+  let br = null;
+  res.once('close', () => br?.stream.destroy());
+  res.writeHead = function (status, ...rest) {
+    const code = Number(status);
+    if (
+      !this.headersSent &&
+      code >= 200 &&
+      code < 500 &&
+      code !== 204 &&
+      code !== 304 &&
+      !rest.some((a) => a && typeof a === 'object') &&
+      /^text\/html\b/i.test(String(this.getHeader('content-type') ?? '')) &&
+      !this.getHeader('content-encoding')
+    ) {
+      this.removeHeader('content-length');
+      this.setHeader('Content-Encoding', 'br');
+      varyByEncoding(this);
+      if (req.method !== 'HEAD')
+        br = brotliStream(
+          (chunk) => original.write.call(this, chunk),
+          () => original.end.call(this),
+        );
+    }
+    return original.writeHead.call(this, status, ...rest);
+  };
+  res.write = function (chunk, ...rest) {
+    if (!this.headersSent) this.writeHead(this.statusCode);
+    if (!br) return original.write.call(this, chunk, ...rest);
+    br.write(chunk, typeof rest[0] === 'string' ? rest[0] : undefined);
+    const callback = callbackOf(...rest);
+    if (callback) process.nextTick(callback);
+    return true;
+  };
+  res.end = function (chunk, ...rest) {
+    if (!this.headersSent) this.writeHead(this.statusCode);
+    if (!br) return original.end.call(this, chunk, ...rest);
+    const callback = callbackOf(chunk, ...rest);
+    if (callback) this.once('finish', callback);
+    br.end(
+      typeof chunk === 'function' ? undefined : chunk,
+      typeof rest[0] === 'string' ? rest[0] : undefined,
+    );
+    return this;
+  };
 }
 
 /** The word lib/site/http.ts (SERVER_GZIP) adds to an answer's Cache-Control for this server to compress it. */
@@ -503,6 +573,7 @@ async function servePage(req, res, pathname, context, key, shell) {
     return res.destroy();
   }
   answerFailedPage(req, res, context);
+  if (key.startsWith('br ')) brotliPage(req, res);
   pass(req, res);
 }
 

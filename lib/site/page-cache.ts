@@ -7,7 +7,7 @@ import type { PageReads } from '@/lib/request-context';
 import { settings } from '@/lib/settings';
 import { STAY_PARAMS } from '@/lib/site/browser/stay-link';
 import { visitorFrom } from '@/lib/visitor';
-import { encodingFor } from './encoding';
+import { pageEncodingFor } from './encoding';
 import { pageViewWait } from './http';
 import { currentFxRates } from './replica/fx';
 import { replicaVersionNow } from './replica/in-memory';
@@ -22,8 +22,9 @@ import { replicaVersionNow } from './replica/in-memory';
  *   with a stay    a property page's URL with a stay is served the page without it (shellOf): the booking
  *                 widget takes the stay from the address in the browser and asks its price; a campaign's
  *                 tags (utm_*, gclid…) are left out of every kept page's URL;
- *   kept as       the bytes the framework sent (compressed as the request's Accept-Encoding chose) with
- *                 their headers, under the URL, the encoding and whether the agent is a link preview's;
+ *   kept as       the bytes sent (compressed as the request's Accept-Encoding chose: brotli by the server,
+ *                 else gzip or deflate by the framework) with their headers, under the URL, the encoding
+ *                 and whether the agent is a link preview's;
  *   expired by    the catalog cache's tags the render read (lib/catalog-client/cache.ts tells it, through
  *                 the request context), dropped by the same `expire(tags)` the change-feed sync and its
  *                 broadcast call on the data (lib/site/broadcast.ts); the replica's index version a search
@@ -137,7 +138,7 @@ export function pageKey(
       if (allowed ? !allowed.has(name) : DATED.includes(name)) return null;
   }
   const bot = userAgent && HTML_LIMITED_BOT_UA_RE.test(userAgent) ? 'bot' : 'browser';
-  return `${encodingFor(acceptEncoding)} ${bot} ${url}`;
+  return `${pageEncodingFor(acceptEncoding)} ${bot} ${url}`;
 }
 
 export class PageCache {

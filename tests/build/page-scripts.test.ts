@@ -7,8 +7,9 @@ import { type BenchServer, startBenchServer } from '../../scripts/bench/server';
 
 /*
  * What pages load first. The results and property pages ship at most 150 KB gzip of script before a
- * visitor does anything (issue 12's floor; `npm run bench:pages` measures the same with Lighthouse, headers
- * included). MapLibre is loaded only where a map is shown: the production build's pages without a map (and the results
+ * visitor does anything (issue 12's floor, held here in gzip, what a client without brotli gets; a browser
+ * gets the build's brotli files, smaller: `npm run bench:pages` measures those with Lighthouse, headers and
+ * the scripts loaded later included). MapLibre is loaded only where a map is shown: the production build's pages without a map (and the results
  * and property pages before their map is asked for or scrolled to) ship no MapLibre code or styles in what
  * their HTML loads. The map's own chunk exists (so the check can fail) and its size is printed.
  */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BenchServer, startBenchServer } from '../../scripts/bench/server';
 
@@ -45,6 +45,28 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
+
+/** An answer as sent (not decoded, as fetch would), for the Accept-Encoding given. */
+function rawAnswer(method: string, pathname: string, acceptEncoding: string) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = request(
+      `${server.origin}${pathname}`,
+      { method, headers: { 'accept-encoding': acceptEncoding } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** What a current browser sends. */
+const BROWSER = 'gzip, deflate, br, zstd';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -94,19 +116,7 @@ describe('the production server', () => {
     timeout: 90_000,
   }, async () => {
     const raw = (method: string, acceptEncoding: string, pathname = '/api/search?per_page=50') =>
-      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        const req = request(
-          `${server.origin}${pathname}`,
-          { method, headers: { 'accept-encoding': acceptEncoding } },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          },
-        );
-        req.on('error', reject);
-        req.end();
-      });
+      rawAnswer(method, pathname, acceptEncoding);
     const zipped = await raw('GET', 'gzip, deflate, br');
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length);
@@ -275,5 +285,91 @@ describe('the production server', () => {
     // The results were sent after the frame (what the script is for), and React's runtime came after it.
     const runtimeAt = page.text.indexOf('$RC=');
     expect(runtimeAt).toBeGreaterThan(keep);
+  });
+
+  it('sends pages and the build’s scripts in brotli to a browser that takes it, gzip to a client that does not', async () => {
+    const place = await placeWithResults();
+    // A page kept for everyone: compressed as it streams, then kept so and sent again as it was.
+    const kept = `/destinations/${place.id}`;
+    const first = await rawAnswer('GET', kept, BROWSER);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toContain('Accept-Encoding');
+    const html = brotliDecompressSync(first.body).toString('utf8');
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    const again = await rawAnswer('GET', kept, BROWSER);
+    expect(again.headers['x-page-cache']).toBe('hit');
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(Number(again.headers['content-length'])).toBe(again.body.length);
+    expect(brotliDecompressSync(again.body).toString('utf8')).toBe(html);
+    // The same page for a client without brotli (or refusing it) is gzip, and smaller in brotli.
+    for (const accept of ['gzip, deflate', 'br;q=0, gzip']) {
+      const zipped = await rawAnswer('GET', kept, accept);
+      expect(zipped.headers['content-encoding'], accept).toBe('gzip');
+      const text = gunzipSync(zipped.body).toString('utf8');
+      expect(text.slice(0, text.indexOf('</head>'))).toBe(html.slice(0, html.indexOf('</head>')));
+      expect(first.body.length).toBeLessThan(zipped.body.length * 0.9);
+    }
+    const plain = await rawAnswer('GET', kept, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8').startsWith('<!DOCTYPE html>')).toBe(true);
+    const head = await rawAnswer('HEAD', kept, BROWSER);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.body.length).toBe(0);
+
+    // A page rendered for each request (results for a stay) too, whole.
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const results = await rawAnswer(
+      'GET',
+      `/search?location=${place.id}&checkin=${day(30)}&checkout=${day(33)}`,
+      BROWSER,
+    );
+    expect(results.status).toBe(200);
+    expect(results.headers['content-encoding']).toBe('br');
+    expect(results.headers['x-page-cache']).toBeUndefined();
+    const resultsHtml = brotliDecompressSync(results.body).toString('utf8');
+    expect(resultsHtml).toContain('data-nimg="fill"');
+    expect(resultsHtml.trimEnd().endsWith('</html>')).toBe(true);
+
+    // The page's scripts and style sheet: the build's file, compressed once after the build, byte for byte.
+    const assets = [...html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+\.(?:js|css))"/g)].map(
+      (m) => m[1]!,
+    );
+    expect(assets.length).toBeGreaterThan(3);
+    for (const asset of assets) {
+      const file = readFileSync(
+        path.resolve(import.meta.dirname, '../../.next', asset.slice('/_next/'.length)),
+      );
+      const br = await rawAnswer('GET', asset, BROWSER);
+      expect(br.headers['content-encoding'], asset).toBe('br');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers['content-type']).toMatch(
+        asset.endsWith('.css') ? /^text\/css/ : /^application\/javascript/,
+      );
+      expect(Number(br.headers['content-length'])).toBe(br.body.length);
+      expect(brotliDecompressSync(br.body).equals(file), asset).toBe(true);
+      // Without brotli, Next.js's own answer: gzip (as sent, or plain for a file under its 1 KB threshold).
+      const gz = await rawAnswer('GET', asset, 'gzip');
+      const gzipped = gz.headers['content-encoding'] === 'gzip';
+      expect(gzipped || (gz.headers['content-encoding'] === undefined && file.length < 1024), asset).toBe(
+        true,
+      );
+      expect((gzipped ? gunzipSync(gz.body) : gz.body).equals(file)).toBe(true);
+    }
+    const script = assets.find((a) => a.endsWith('.js'))!;
+    const headOfScript = await rawAnswer('HEAD', script, BROWSER);
+    expect(headOfScript.headers['content-encoding']).toBe('br');
+    expect(headOfScript.body.length).toBe(0);
+    // Nothing outside the build's static files is sent, however the path is written.
+    for (const sneaky of [
+      '/_next/static/../../package.json',
+      '/_next/static/%2e%2e/%2e%2e/package.json',
+      '/_next/static/chunks/%2E%2E%2F%2E%2E%2F%2E%2E%2Fpackage.json',
+    ]) {
+      const answer = await rawAnswer('GET', sneaky, BROWSER);
+      expect(answer.status, sneaky).toBe(404);
+      expect(answer.body.toString('latin1')).not.toContain('rental-partner-booking');
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TaggedCache } from '@/lib/catalog-client/cache';
 import { notePageRead, runInRequest } from '@/lib/request-context';
-import { encodingFor } from '@/lib/site/encoding';
+import { encodingFor, pageEncodingFor } from '@/lib/site/encoding';
 import { type PageAnswer, PageCache, pageKey, shellOf } from '@/lib/site/page-cache';
 
 /*
@@ -59,7 +59,7 @@ describe('which pages are kept', () => {
   it('keeps the pages a visitor does not change, by URL, encoding sent and kind of agent', () => {
     expect(pageKey('GET', '/', 'gzip', CHROME)).toBe('gzip browser /');
     expect(pageKey('GET', '/properties/12', 'gzip, deflate, br, zstd', CHROME)).toBe(
-      'gzip browser /properties/12',
+      'br browser /properties/12',
     );
     expect(pageKey('HEAD', '/properties/12?currency=EUR', undefined)).toBe(
       'identity browser /properties/12?currency=EUR',
@@ -70,6 +70,25 @@ describe('which pages are kept', () => {
     expect(pageKey('GET', '/destinations/7?sort=price&page=2&type=villa', 'gzip')).not.toBeNull();
     // …but a traveller's own dates are theirs (and would tell others what someone searched).
     expect(pageKey('GET', '/destinations/7?checkin=2027-03-10&checkout=2027-03-17', 'gzip')).toBeNull();
+  });
+
+  it('sends a page in brotli to a client that names it, as willingly as what it takes else', () => {
+    expect(pageEncodingFor('gzip, deflate, br, zstd')).toBe('br');
+    expect(pageEncodingFor('br')).toBe('br');
+    expect(pageEncodingFor('BR;q=0.9, gzip;q=0.8')).toBe('br');
+    expect(pageEncodingFor('br;q=0.5, gzip')).toBe('gzip');
+    expect(pageEncodingFor('br;q=0, gzip')).toBe('gzip');
+    expect(pageEncodingFor('brotli, gzip')).toBe('gzip');
+    expect(pageEncodingFor('gzip;q=0, br;q=0.1')).toBe('br');
+    expect(pageEncodingFor('*')).toBe('gzip');
+    expect(pageEncodingFor('identity')).toBe('identity');
+    expect(pageEncodingFor(undefined)).toBe('identity');
+    // A brotli answer is kept only as brotli.
+    const { cache } = clock();
+    expect(cache.keep('br browser /', cache.watch(), page('raw'))).toMatch(/not as its key says/);
+    expect(
+      cache.keep('br browser /', cache.watch(), page('raw', 200, { 'content-encoding': 'br' })),
+    ).toBeNull();
   });
 
   it('keys on the encoding the framework will send, so an odd header cannot take a browser’s key', () => {
