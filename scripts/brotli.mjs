@@ -69,18 +69,24 @@ const STATIC_PATH =
  * Next.js's own for these files (content-hashed names: cached a year, immutable).
  */
 export function staticBrotli(staticDir) {
-  const sizes = new Map();
-  const sizeOf = (file) => {
-    if (!sizes.has(file)) sizes.set(file, existsSync(file) ? statSync(file).size : -1);
-    return sizes.get(file);
+  // The build's `.br` files, found once (a build does not change under a running server): a path asked
+  // for that is not among them is not looked up on disk, nor remembered.
+  let sizes = null;
+  const sizeOf = (name) => {
+    if (!sizes) {
+      sizes = new Map();
+      if (existsSync(staticDir))
+        for (const file of filesUnder(staticDir))
+          if (file.endsWith('.br'))
+            sizes.set(path.relative(staticDir, file).split(path.sep).join('/'), statSync(file).size);
+    }
+    return sizes.get(`${name}.br`);
   };
   return function serve(req, res, pathname) {
     const match = STATIC_PATH.exec(pathname);
     const type = match && TEXT.get(path.extname(match[1]));
-    if (!type) return false;
-    const file = `${path.join(staticDir, match[1])}.br`;
-    const size = sizeOf(file);
-    if (size < 0) return false;
+    const size = type ? sizeOf(match[1]) : undefined;
+    if (size === undefined) return false;
     res.writeHead(200, {
       'Content-Type': type,
       'Content-Encoding': 'br',
@@ -90,7 +96,7 @@ export function staticBrotli(staticDir) {
     });
     if (req.method === 'HEAD') res.end();
     else {
-      const stream = createReadStream(file);
+      const stream = createReadStream(`${path.join(staticDir, match[1])}.br`);
       stream.on('error', () => res.destroy());
       stream.pipe(res);
     }

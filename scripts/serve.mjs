@@ -315,9 +315,9 @@ function serve(req, res, url, pathname, context) {
     });
   }
   if (
+    pathname.startsWith('/_next/static/') &&
     (req.method === 'GET' || req.method === 'HEAD') &&
     pageEncoding()?.(req.headers['accept-encoding']) === 'br' &&
-    pathname.startsWith('/_next/static/') &&
     sendStaticBrotli(req, res, pathname)
   )
     return;
@@ -355,18 +355,22 @@ function brotliPage(req, res) {
   const original = writersOf(res);
   let br = null;
   res.once('close', () => br?.stream.destroy());
-  res.writeHead = function (status, ...rest) {
+  // A page's HTML with its headers set one by one, as Next.js sends a page; nothing else.
+  const compressible = (status, rest = []) => {
     const code = Number(status);
-    if (
-      !this.headersSent &&
+    return (
+      !res.headersSent &&
       code >= 200 &&
       code < 500 &&
       code !== 204 &&
       code !== 304 &&
       !rest.some((a) => a && typeof a === 'object') &&
-      /^text\/html\b/i.test(String(this.getHeader('content-type') ?? '')) &&
-      !this.getHeader('content-encoding')
-    ) {
+      /^text\/html\b/i.test(String(res.getHeader('content-type') ?? '')) &&
+      !res.getHeader('content-encoding')
+    );
+  };
+  res.writeHead = function (status, ...rest) {
+    if (compressible(status, rest)) {
       this.removeHeader('content-length');
       this.setHeader('Content-Encoding', 'br');
       varyByEncoding(this);
@@ -379,7 +383,7 @@ function brotliPage(req, res) {
     return original.writeHead.call(this, status, ...rest);
   };
   res.write = function (chunk, ...rest) {
-    if (!this.headersSent) this.writeHead(this.statusCode);
+    if (compressible(this.statusCode)) this.writeHead(this.statusCode);
     if (!br) return original.write.call(this, chunk, ...rest);
     br.write(chunk, typeof rest[0] === 'string' ? rest[0] : undefined);
     const callback = callbackOf(...rest);
@@ -387,7 +391,7 @@ function brotliPage(req, res) {
     return true;
   };
   res.end = function (chunk, ...rest) {
-    if (!this.headersSent) this.writeHead(this.statusCode);
+    if (compressible(this.statusCode)) this.writeHead(this.statusCode);
     if (!br) return original.end.call(this, chunk, ...rest);
     const callback = callbackOf(chunk, ...rest);
     if (callback) this.once('finish', callback);
