@@ -11,10 +11,12 @@ export function staticBrotli(
 ): (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
 
 export function brotliStream(
-  send: (chunk: Buffer) => void,
+  send: (chunk: Buffer) => unknown,
   finish: () => void,
+  fail?: (error: Error) => void,
 ): {
   stream: BrotliCompress;
+  resume: () => void;
   write: (chunk: string | Buffer, encoding?: BufferEncoding) => void;
   end: (chunk?: string | Buffer, encoding?: BufferEncoding) => void;
 };

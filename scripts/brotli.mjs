@@ -6,8 +6,17 @@
 //   scripts/serve.mjs sends that file to a browser that takes brotli (`staticBrotli`), Next.js the rest;
 // - pages are compressed by scripts/serve.mjs as they stream (`brotliStream`), at a quality that costs what
 //   gzip did.
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, createBrotliCompress } from 'node:zlib';
 
@@ -50,7 +59,9 @@ export async function precompressStatic(staticDir) {
           [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       });
-      writeFileSync(`${file}.br`, br);
+      // Whole or not at all: a twin cut short (a full disk, a kill) would be newer than its file and sent.
+      writeFileSync(`${file}.br.part`, br);
+      renameSync(`${file}.br.part`, `${file}.br`);
       totals.count++;
       totals.raw += body.length;
       totals.compressed += br.length;
@@ -65,8 +76,9 @@ const STATIC_PATH =
 
 /**
  * Answers a GET or HEAD of a build's static file with its `.br` twin when there is one; false when it did
- * not answer (no twin, or a path it does not take), for Next.js to answer as before. The headers are
- * Next.js's own for these files (content-hashed names: cached a year, immutable).
+ * not answer (no twin, or a path it does not take), for Next.js to answer as before. Cached as Next.js
+ * caches these files (content-hashed names: a year, immutable); no ETag or ranges, which an immutable
+ * file is not asked for.
  */
 export function staticBrotli(staticDir) {
   // The build's `.br` files, found once (a build does not change under a running server): a path asked
@@ -96,9 +108,8 @@ export function staticBrotli(staticDir) {
     });
     if (req.method === 'HEAD') res.end();
     else {
-      const stream = createReadStream(`${path.join(staticDir, match[1])}.br`);
-      stream.on('error', () => res.destroy());
-      stream.pipe(res);
+      // pipeline closes the file when the visitor goes away mid-answer (pipe would leave it open).
+      pipeline(createReadStream(`${path.join(staticDir, match[1])}.br`), res, () => {});
     }
     return true;
   };
@@ -110,23 +121,29 @@ const STREAM_QUALITY = 5;
 /**
  * Compresses an answer as the framework writes it: each write goes through one brotli stream, flushed once
  * the writes of the same turn are in (the page's parts reach the browser as soon as they are rendered, as
- * with gzip). `write` and `end` take the place of the answer's; `send` is how the compressed bytes go out.
+ * with gzip). `write` and `end` take the place of the answer's; `send` is how the compressed bytes go out
+ * (false: the connection is full; the stream waits for `resume`, called on the answer's `drain`); `fail`
+ * is told of a compression error.
  */
-export function brotliStream(send, finish) {
+export function brotliStream(send, finish, fail = () => {}) {
   const stream = createBrotliCompress({
     params: { [constants.BROTLI_PARAM_QUALITY]: STREAM_QUALITY },
   });
   let flushing = false;
-  stream.on('data', send);
+  stream.on('data', (chunk) => {
+    if (send(chunk) === false) stream.pause();
+  });
+  stream.on('error', fail);
   return {
     stream,
+    resume: () => stream.resume(),
     write(chunk, encoding) {
       stream.write(chunk, encoding);
       if (!flushing) {
         flushing = true;
         setImmediate(() => {
           flushing = false;
-          if (!stream.writableEnded) stream.flush(constants.BROTLI_OPERATION_FLUSH);
+          if (!stream.writableEnded && !stream.destroyed) stream.flush(constants.BROTLI_OPERATION_FLUSH);
         });
       }
     },

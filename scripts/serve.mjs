@@ -344,20 +344,29 @@ const pageEncoding = () => peekShared('site.page-encoding');
 /** The build's static files in brotli, precompressed after the build (scripts/brotli.mjs). */
 const sendStaticBrotli = staticBrotli(path.join(root, '.next', 'static'));
 
+/** What a page's address may answer that is worth compressing: its HTML, or a sitemap, robots.txt, a script. */
+const COMPRESSIBLE =
+  /^(text\/|application\/(javascript|json|xml|[a-z.+-]+\+(json|xml))\b|image\/svg\+xml\b)/i;
+/** Below this (when the answer says its length), not worth a compressor: the framework's own threshold. */
+const COMPRESS_FROM_BYTES = 1024;
+
 /**
  * A page for a browser that takes brotli: Next.js is asked for it uncompressed and it is compressed here as
  * it streams (scripts/brotli.mjs, brotliStream). Installed last, so it sees what Next.js writes before any
- * other wrapper: an answer other than a page's HTML (a redirect's empty body, a failure the server replaces,
- * one whose headers came in `writeHead`'s arguments) passes as Next.js wrote it.
+ * other wrapper. An answer with nothing worth compressing (a redirect, an empty or short body, an image),
+ * one whose headers came whole in `writeHead`'s arguments (a failure the server replaces) and 204, 304 and
+ * 5xx pass as Next.js wrote them. The connection's backpressure holds: `write` says false while the socket
+ * is full, and the compressor waits for its `drain`.
  */
 function brotliPage(req, res) {
   req.headers['accept-encoding'] = 'identity';
   const original = writersOf(res);
   let br = null;
   res.once('close', () => br?.stream.destroy());
-  // A page's HTML with its headers set one by one, as Next.js sends a page; nothing else.
+  res.on('drain', () => br?.resume());
   const compressible = (status, rest = []) => {
     const code = Number(status);
+    const length = res.getHeader('content-length');
     return (
       !res.headersSent &&
       code >= 200 &&
@@ -365,8 +374,9 @@ function brotliPage(req, res) {
       code !== 204 &&
       code !== 304 &&
       !rest.some((a) => a && typeof a === 'object') &&
-      /^text\/html\b/i.test(String(res.getHeader('content-type') ?? '')) &&
-      !res.getHeader('content-encoding')
+      COMPRESSIBLE.test(String(res.getHeader('content-type') ?? '')) &&
+      !res.getHeader('content-encoding') &&
+      (length === undefined || Number(length) >= COMPRESS_FROM_BYTES)
     );
   };
   res.writeHead = function (status, ...rest) {
@@ -378,6 +388,7 @@ function brotliPage(req, res) {
         br = brotliStream(
           (chunk) => original.write.call(this, chunk),
           () => original.end.call(this),
+          (error) => this.destroy(error),
         );
     }
     return original.writeHead.call(this, status, ...rest);
@@ -388,7 +399,7 @@ function brotliPage(req, res) {
     br.write(chunk, typeof rest[0] === 'string' ? rest[0] : undefined);
     const callback = callbackOf(...rest);
     if (callback) process.nextTick(callback);
-    return true;
+    return !this.writableNeedDrain;
   };
   res.end = function (chunk, ...rest) {
     if (compressible(this.statusCode)) this.writeHead(this.statusCode);

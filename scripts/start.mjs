@@ -54,13 +54,20 @@ if (built === 0 || changed > built) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 // The build's scripts and style sheets in brotli, for the server to send a browser that takes it (done once
-// per build; a build made by `next build` alone gets them here on its first start).
-const started = performance.now();
-const { count, raw, compressed } = await precompressStatic(path.join(root, '.next', 'static'));
-if (count > 0)
-  console.log(
-    `Compressed ${count} static files in brotli: ${(raw / 1e6).toFixed(1)} MB → ${(compressed / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+// per build; a build made by `next build` alone gets them here on its first start). Should it fail (a full
+// disk, a read-only build), the server still starts: browsers get Next.js's gzip for the files without one.
+try {
+  const started = performance.now();
+  const { count, raw, compressed } = await precompressStatic(path.join(root, '.next', 'static'));
+  if (count > 0)
+    console.log(
+      `Compressed ${count} static files in brotli: ${(raw / 1e6).toFixed(1)} MB → ${(compressed / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+    );
+} catch (error) {
+  console.warn(
+    `The build's files were not all compressed in brotli (${error.message}): gzip is sent for them.`,
   );
+}
 
 // `--build-only`: stop here (the end-to-end tests build once, then start several servers from that build).
 if (process.argv.includes('--build-only')) process.exit(0);

@@ -46,12 +46,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** An answer as sent (not decoded, as fetch would), for the Accept-Encoding given. */
+/** An answer as sent (not decoded, as fetch would), for the Accept-Encoding given; the path as written. */
 function rawAnswer(method: string, pathname: string, acceptEncoding: string) {
+  const { hostname, port } = new URL(server.origin);
   return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
     const req = request(
-      `${server.origin}${pathname}`,
-      { method, headers: { 'accept-encoding': acceptEncoding } },
+      { hostname, port, path: pathname, method, headers: { 'accept-encoding': acceptEncoding } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -293,6 +293,7 @@ describe('the production server', () => {
     const kept = `/destinations/${place.id}`;
     const first = await rawAnswer('GET', kept, BROWSER);
     expect(first.status).toBe(200);
+    expect(first.headers['x-page-cache']).toBe('miss');
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.headers.vary).toContain('Accept-Encoding');
     const html = brotliDecompressSync(first.body).toString('utf8');
@@ -331,6 +332,18 @@ describe('the production server', () => {
     const resultsHtml = brotliDecompressSync(results.body).toString('utf8');
     expect(resultsHtml).toContain('data-nimg="fill"');
     expect(resultsHtml.trimEnd().endsWith('</html>')).toBe(true);
+    const resultsHead = await rawAnswer(
+      'HEAD',
+      `/search?location=${place.id}&checkin=${day(30)}&checkout=${day(34)}`,
+      BROWSER,
+    );
+    expect(resultsHead.headers['content-encoding']).toBe('br');
+    expect(resultsHead.headers['x-page-cache']).toBeUndefined();
+    expect(resultsHead.body.length).toBe(0);
+    // What else a page's address answers, a crawler's sitemap among it, is compressed too, not sent whole.
+    const sitemap = await rawAnswer('GET', '/sitemap.xml', BROWSER);
+    expect(sitemap.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(sitemap.body).toString('utf8')).toContain(`/destinations/${place.id}<`);
 
     // The page's scripts and style sheet: the build's file, compressed once after the build, byte for byte.
     const assets = [...html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+\.(?:js|css))"/g)].map(

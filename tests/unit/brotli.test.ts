@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -52,6 +53,34 @@ describe('a page compressed in brotli as it streams', () => {
     const whole = `${head}<main>first part</main>${rest}`;
     expect(await readSoFar(whole)).toBe(whole);
     expect(finished).toBe(true);
+  });
+
+  it('waits while the connection is full and goes on when it drains, losing nothing', async () => {
+    const sent: Buffer[] = [];
+    let full = true;
+    let finished = false;
+    const page = brotliStream(
+      (chunk: Buffer) => {
+        sent.push(chunk);
+        return !full;
+      },
+      () => {
+        finished = true;
+      },
+    );
+    // Bytes brotli cannot shrink much, so that its output comes in several pieces.
+    const body = randomBytes(300_000).toString('base64');
+    page.end(body);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The connection said it was full after the first piece: nothing more was sent, and the page not ended.
+    expect(sent).toHaveLength(1);
+    expect(finished).toBe(false);
+    full = false;
+    page.resume();
+    for (let waited = 0; !finished && waited < 2000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(finished).toBe(true);
+    expect(brotliDecompressSync(Buffer.concat(sent)).toString('utf8')).toBe(body);
   });
 
   it('ends a page written in one piece, and an empty one, as a whole brotli stream', async () => {
