@@ -95,12 +95,11 @@ function wellEncoded(url) {
 }
 
 const isApi = (pathname) => /^\/(api|v2)(\/|$)/.test(pathname);
-/** A page as a browser loads it (HTML), not a route, a file, Next.js's own or a router's RSC request. */
+/** A page's address: not a route, a file, a photo or Next.js's own. */
+const isPageAddress = (pathname) => !isApi(pathname) && !/^\/(_next|cdn|maps)\//.test(pathname);
+/** A page as a browser loads it (HTML), not a router's RSC request for it. */
 const isPage = (req, pathname) =>
-  PAGE_METHODS.includes(req.method) &&
-  !isApi(pathname) &&
-  !/^\/(_next|cdn|maps)\//.test(pathname) &&
-  req.headers.rsc === undefined;
+  PAGE_METHODS.includes(req.method) && isPageAddress(pathname) && req.headers.rsc === undefined;
 
 /**
  * One value per process shared with the app's bundles: the JavaScript twin of lib/process-singleton.ts,
@@ -330,7 +329,15 @@ function serve(req, res, url, pathname, context) {
     if (key) return servePage(req, res, pathname, context, key, shell);
     answerFailedPage(req, res, context);
     if (pageEncoding()?.(req.headers['accept-encoding']) === 'br') brotliPage(req, res);
-  }
+  } else if (
+    req.headers.rsc !== undefined &&
+    req.method === 'GET' &&
+    isPageAddress(pathname) &&
+    pageEncoding()?.(req.headers['accept-encoding']) === 'br'
+  )
+    // A router's request for a page's RSC payload (a click from the results to a rental, a prefetch): the
+    // same page, compressed the same way.
+    brotliPage(req, res);
   if (isApi(pathname)) compressMarked(res);
   const direct = req.method === 'GET' ? directRoutes()?.get(pathname) : undefined;
   if (direct) return answerDirect(req, res, url, direct);
@@ -344,7 +351,10 @@ const pageEncoding = () => peekShared('site.page-encoding');
 /** The build's static files in brotli, precompressed after the build (scripts/brotli.mjs). */
 const sendStaticBrotli = staticBrotli(path.join(root, '.next', 'static'));
 
-/** What a page's address may answer that is worth compressing: its HTML, or a sitemap, robots.txt, a script. */
+/**
+ * What a page's address may answer that is worth compressing: its HTML or RSC payload (text/x-component),
+ * a sitemap, robots.txt, a script.
+ */
 const COMPRESSIBLE =
   /^(text\/|application\/(javascript|json|xml|[a-z.+-]+\+(json|xml))\b|image\/svg\+xml\b)/i;
 /** Below this (when the answer says its length), not worth a compressor: the framework's own threshold. */

@@ -340,6 +340,22 @@ describe('the production server', () => {
     expect(resultsHead.headers['content-encoding']).toBe('br');
     expect(resultsHead.headers['x-page-cache']).toBeUndefined();
     expect(resultsHead.body.length).toBe(0);
+    // A router's request for a page (a click from the results to a rental): its RSC payload, the same way.
+    const { properties } = (await get('/api/search?per_page=1')).json();
+    const rscPath = `/properties/${properties[0].id}?_rsc`;
+    const rsc = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const { hostname, port } = new URL(server.origin);
+      request({ hostname, port, path: rscPath, headers: { rsc: '1', 'accept-encoding': BROWSER } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(rsc.headers['content-type']).toMatch(/^text\/x-component/);
+    expect(rsc.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(rsc.body).toString('utf8')).toContain(properties[0].name);
     // What else a page's address answers, a crawler's sitemap among it, is compressed too, not sent whole.
     const sitemap = await rawAnswer('GET', '/sitemap.xml', BROWSER);
     expect(sitemap.headers['content-encoding']).toBe('br');
