@@ -119,6 +119,8 @@ export interface ForeignFigures {
   syncs: { status: number; ok: boolean; body: string }[];
   crawl: ReturnType<typeof summarise>;
   lastSearchPage: { status: number; path: string } | null;
+  /** The first search's answer (status and its start) when it gave no pages to walk to the last of. */
+  earlySearch: string | null;
   maxLoopDelayMs: number;
   maxHealthMs: number;
   peakRssMb: number;
@@ -179,6 +181,7 @@ export async function runForeign(options: ForeignOptions): Promise<ForeignFigure
           lastSearchPage = { status: (await visit(server.origin, p)).status, path: p };
         }
       } catch {}
+      const earlySearch = lastSearchPage ? null : `${early.status} ${early.text.slice(0, 300)}`;
       const replica =
         options.upstream === 'vendor'
           ? await waitForReplica(server.origin, options.replicaWaitMs ?? 180_000)
@@ -208,6 +211,7 @@ export async function runForeign(options: ForeignOptions): Promise<ForeignFigure
         syncs,
         crawl: summarise(crawl.visits),
         lastSearchPage,
+        earlySearch,
         maxLoopDelayMs: Math.round(watch.maxLoopDelayMs()),
         maxHealthMs: Math.round(watch.maxHealthMs()),
         peakRssMb: Math.round(server.peakRssMb()),

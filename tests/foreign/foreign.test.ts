@@ -39,7 +39,7 @@ describe('the site against a vendor that answers only as the API document allows
     expect(figures.alive).toBe(true);
     expect(figures.replica.ready).toBe(true);
     expect(figures.syncs.map((s) => s.status)).toEqual([200, 200]);
-    expect(figures.lastSearchPage?.status).toBe(200);
+    expect(figures.lastSearchPage?.status, `the first search: ${figures.earlySearch}`).toBe(200);
     expect(figures.crawl.status500, figures.crawl.failures.join('\n')).toBe(0);
     expect(figures.crawl.pages5xx, figures.crawl.failures.join('\n')).toBe(0);
     // Every live property's pages were walked: three pages each, and the site's other pages.
