@@ -316,7 +316,7 @@ function serve(req, res, url, pathname, context) {
   if (
     pathname.startsWith('/_next/static/') &&
     (req.method === 'GET' || req.method === 'HEAD') &&
-    pageEncoding()?.(req.headers['accept-encoding']) === 'br' &&
+    takesBrotli(req) &&
     sendStaticBrotli(req, res, pathname)
   )
     return;
@@ -328,12 +328,12 @@ function serve(req, res, url, pathname, context) {
     const key = pages?.key(req.method, shell, req.headers['accept-encoding'], req.headers['user-agent']);
     if (key) return servePage(req, res, pathname, context, key, shell);
     answerFailedPage(req, res, context);
-    if (pageEncoding()?.(req.headers['accept-encoding']) === 'br') brotliPage(req, res);
+    if (takesBrotli(req)) brotliPage(req, res);
   } else if (
     req.headers.rsc !== undefined &&
     req.method === 'GET' &&
     isPageAddress(pathname) &&
-    pageEncoding()?.(req.headers['accept-encoding']) === 'br'
+    takesBrotli(req)
   )
     // A router's request for a page's RSC payload (a click from the results to a rental, a prefetch): the
     // same page, compressed the same way.
@@ -346,8 +346,8 @@ function serve(req, res, url, pathname, context) {
   pass(req, res);
 }
 
-/** How a page is sent for an Accept-Encoding (lib/site/encoding.ts, pageEncodingFor). */
-const pageEncoding = () => peekShared('site.page-encoding');
+/** Whether a page goes to this client in brotli (lib/site/encoding.ts, pageEncodingFor). */
+const takesBrotli = (req) => peekShared('site.page-encoding')?.(req.headers['accept-encoding']) === 'br';
 /** The build's static files in brotli, precompressed after the build (scripts/brotli.mjs). */
 const sendStaticBrotli = staticBrotli(path.join(root, '.next', 'static'));
 
