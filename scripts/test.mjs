@@ -18,6 +18,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { counts, whyFailed } from './test-output.mjs';
 import { startServices } from './test-services.mjs';
 
 const MAJOR = 24;
@@ -38,27 +39,6 @@ let stopping = false;
 // Every process a step starts carries this mark, servers that Playwright detaches into groups of their own
 // included, so that a stopped lane leaves nothing listening behind it (they held the e2e ports before).
 const RUN_MARK = `RENTAL_TEST_RUN=${randomUUID()}`;
-
-const strip = (text) => stripVTControlCharacters(text);
-
-/** Tests counted in a step's output (Vitest's and Playwright's summaries), for the closing line. */
-function counts(text) {
-  const plain = strip(text);
-  const vitest = plain.match(/^\s*Tests\s+(.*)$/m);
-  const playwright = /^\s*\d+ passed \(/m.test(plain);
-  const pick = (line, word) => Number(line.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0);
-  if (vitest) {
-    const line = vitest[1];
-    return { passed: pick(line, 'passed'), failed: pick(line, 'failed'), skipped: pick(line, 'skipped') };
-  }
-  if (playwright) {
-    const lines = plain.split('\n').map((l) => l.trim());
-    const find = (word) =>
-      lines.reduce((n, l) => n + Number(l.match(new RegExp(`^(\\d+) ${word}\\b`))?.[1] ?? 0), 0);
-    return { passed: find('passed'), failed: find('failed'), skipped: find('skipped') };
-  }
-  return null;
-}
 
 function step(name, command, env = {}) {
   const started = Date.now();
@@ -87,10 +67,17 @@ function step(name, command, env = {}) {
       writeFileSync(file, output);
       const seconds = Math.round((Date.now() - started) / 1000);
       const ok = code === 0;
-      results.push({ name, ok, stopped: stopping, seconds, counts: counts(output) });
+      results.push({
+        name,
+        ok,
+        stopped: stopping,
+        seconds,
+        counts: counts(output),
+        why: ok || stopping ? [] : whyFailed(output),
+      });
       if (stopping) return reject(new Error('stopped'));
       if (ok) {
-        const tail = strip(output).trimEnd().split('\n').slice(-6).join('\n');
+        const tail = stripVTControlCharacters(output).trimEnd().split('\n').slice(-6).join('\n');
         console.log(`== ${name}: passed in ${seconds} s\n${tail}\n`);
         resolve();
       } else {
@@ -218,6 +205,10 @@ for (const r of results) {
   console.log(
     `   ${r.ok ? 'ok     ' : r.stopped ? 'stopped' : 'FAILED '} ${r.name.padEnd(24)} ${String(r.seconds).padStart(4)} s  ${tests}`,
   );
+}
+for (const r of results.filter((r) => r.why.length > 0)) {
+  console.log(`== why ${r.name} failed (its first lines of failure; the whole output is above):`);
+  for (const line of r.why) console.log(`   ${line}`);
 }
 console.log(`== ${Math.round((Date.now() - started) / 1000)} s in all`);
 console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
