@@ -31,7 +31,10 @@ const common = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 45_000,
+  // A test's whole time. Alone a test here takes 5–25 s; in `npm test` this lane shares the machine's two
+  // cores with the contract and foreign lanes, and tests that take 12–25 s alone took 46–49 s there
+  // (a map's first draw, three axe runs on one path): over the 45 s this was. A test that hangs still fails.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
