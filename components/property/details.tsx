@@ -33,9 +33,20 @@ const POLICY_LABEL: Record<string, string> = {
   long_term: 'Long stays',
 };
 const POLICY_VALUE: Record<string, string> = { yes: 'Yes', no: 'No', on_request: 'On request' };
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+/** A section of the page; `later` when it starts below the first screen (globals.css `.later-on-page`). */
+function Section({
+  id,
+  title,
+  later = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  later?: boolean;
+  children: React.ReactNode;
+}) {
   return (
-    <section aria-labelledby={id} className="border-t border-sand-200 pt-6">
+    <section aria-labelledby={id} className={`border-t border-sand-200 pt-6${later ? ' later-on-page' : ''}`}>
       <h2 id={id} className="text-xl font-semibold text-ink-900">
         {title}
       </h2>
@@ -117,7 +128,7 @@ export function Amenities({ p }: { p: PropertyDetail }) {
   const { shown, rest } = splitAmenities(p.amenities);
   const total = p.amenities.reduce((sum, g) => sum + g.items.length, 0);
   return (
-    <Section id="amenities" title="Amenities">
+    <Section id="amenities" title="Amenities" later>
       <AmenityGroups groups={shown} />
       {rest.length > 0 && (
         <ShowRest
@@ -137,7 +148,7 @@ export function Rooms({ p }: { p: PropertyDetail }) {
   const { bedrooms, bathrooms } = p.rooms;
   const more = bedrooms.length > ROOMS_SHOWN || bathrooms.length > ROOMS_SHOWN;
   return (
-    <Section id="rooms" title="Bedrooms and bathrooms">
+    <Section id="rooms" title="Bedrooms and bathrooms" later>
       <RoomLists bedrooms={bedrooms.slice(0, ROOMS_SHOWN)} bathrooms={bathrooms.slice(0, ROOMS_SHOWN)} />
       {more && (
         <ShowRest
@@ -157,7 +168,7 @@ export function Rooms({ p }: { p: PropertyDetail }) {
 
 export function Policies({ p }: { p: PropertyDetail }) {
   return (
-    <Section id="policies" title="Policies and arrival">
+    <Section id="policies" title="Policies and arrival" later>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         {Object.entries(p.policies).map(([key, value]) => (
           <div key={key} className="flex justify-between gap-2 border-b border-sand-100 py-1">
@@ -207,7 +218,7 @@ export function Reviews({ p }: { p: PropertyDetail }) {
   const reviews = newestFirst(p.reviews);
   const rest = reviews.length - REVIEWS_SHOWN;
   return (
-    <Section id="reviews" title="Reviews">
+    <Section id="reviews" title="Reviews" later>
       {reviews.length === 0 ? (
         <p className="text-sm">No reviews yet.</p>
       ) : (
@@ -249,7 +260,7 @@ export function feeWords(fee: RateSheet['fees'][number], currency: string): stri
 /** The rates section when the catalog could not give the rate sheet just now. */
 export function RatesUnavailable() {
   return (
-    <Section id="rates" title="Rates">
+    <Section id="rates" title="Rates" later>
       <p className="text-sm">Rates can’t be shown right now; an agent will quote your dates on request.</p>
     </Section>
   );
@@ -294,7 +305,7 @@ export function RatesTable({ rates, from }: { rates: RateSheet; from: string }) 
     </tbody>
   );
   return (
-    <Section id="rates" title="Rates">
+    <Section id="rates" title="Rates" later>
       {seasons.length === 0 && !rates.default_rate ? (
         <p className="text-sm">No rates are published yet; an agent will quote on request.</p>
       ) : (

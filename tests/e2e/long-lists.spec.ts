@@ -21,6 +21,10 @@ async function rentalWithLongLists() {
   throw new Error('no rental with long lists in the demo catalog');
 }
 
+/** Whether the page scrolls sideways: wider than the screen. */
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 /** Opens a list's rest by keyboard: the button takes focus, Enter opens it, and it says it is open. */
@@ -46,6 +50,14 @@ for (const [width, height] of [
     }) => {
       const { detail, rates, amenities } = await rentalWithLongLists();
       await page.goto(`/properties/${detail.id}`);
+      // Lists far below the first screen are not laid out with it (globals.css `.later-on-page`), yet are
+      // in the page: the rates' heading is skipped by the first layout and still named.
+      const ratesHeading = region(page, 'Rates').getByRole('heading', { name: 'Rates' });
+      expect(await ratesHeading.evaluate((h) => h.checkVisibility({ contentVisibilityAuto: true }))).toBe(
+        false,
+      );
+      // The height such a part holds meanwhile does not widen a phone's one column.
+      expect(await sideways(page)).toBe(false);
 
       // Bedrooms and bathrooms: six of each at first.
       const rooms = region(page, 'Bedrooms and bathrooms').getByRole('listitem');
@@ -82,6 +94,11 @@ for (const [width, height] of [
       await expect(rows).toHaveCount(total + 1);
       await expectAccessible(page);
       await snap(page, 'long-lists-open', { fullPage: true });
+      // Laid out now that they were reached, and the page still no wider than the screen.
+      expect(await ratesHeading.evaluate((h) => h.checkVisibility({ contentVisibilityAuto: true }))).toBe(
+        true,
+      );
+      expect(await sideways(page)).toBe(false);
 
       // Closed again by keyboard: the first view, as it was.
       await page.keyboard.press('Enter');
