@@ -24,23 +24,35 @@ export function counts(text) {
 }
 
 /**
- * The lines that say why a step failed (the failed tests' names and their errors), a dozen at most: printed
- * again at the very end, where a reader of only the log's tail (a CI page) still sees them.
+ * The lines that say why a step failed, 16 at most, each cut to 240 characters: printed again at the very
+ * end, where a reader of only the log's tail (a CI page) still sees them. Where the runner wrote its
+ * report of failures (Vitest's "Failed Tests", Playwright's numbered failures), only that report is read:
+ * each failed test's name, then its error, the expectation, and the line of the test that failed. Otherwise
+ * (a compiler, a linter, a crash) the lines that name an error.
  */
 export function whyFailed(text) {
-  const marks = [
-    /^\s*(FAIL|×|✘)\s/, // Vitest's failed file or test, Playwright's failed test
-    /^\s*\d+\) \[/, // Playwright's numbered failure
-    /(AssertionError|Error:|Test timeout|expected .* to )/,
+  const lines = strip(text)
+    .split('\n')
+    .map((l) => l.trim().slice(0, 240))
+    .filter(Boolean);
+  const report = lines.findIndex((l) => /^⎯+ Failed Tests \d+ ⎯+$/.test(l) || /^\d+\) \S/.test(l));
+  const name = /^(FAIL\s|×\s|✘\s|\d+\) \S)/; // Vitest's failed test, a linter's error, Playwright's
+  const why = [
+    /^\w*Error\b(?! Context)/, // Error: …, AssertionError: …, TypeError: … (not Playwright's file name)
+    /^Test timeout of /,
+    /^(Locator|Expected|Received):/,
+    /^> \d+ \|/, // the line of the test where it failed
+    /: error TS\d+:/, // the compiler
   ];
-  const seen = new Set();
-  const lines = [];
-  for (const raw of strip(text).split('\n')) {
-    const line = raw.trim().slice(0, 240);
-    if (!line || seen.has(line) || !marks.some((m) => m.test(line))) continue;
+  let seen = new Set(); // a test's lines, once each
+  const out = [];
+  for (const line of report >= 0 ? lines.slice(report) : lines) {
+    const named = name.test(line);
+    if (named) seen = new Set();
+    if (seen.has(line) || !(named || why.some((m) => m.test(line)))) continue;
     seen.add(line);
-    lines.push(line);
-    if (lines.length === 12) break;
+    out.push(line);
+    if (out.length === 16) break;
   }
-  return lines;
+  return out;
 }

@@ -33,8 +33,7 @@ export function ResultsGrid({
           <li
             key={p.id}
             data-active={lit ? 'true' : undefined}
-            // Past the first row (three cards on the widest screen) a card is laid out as it comes near.
-            className={`rounded-2xl ${i >= 3 ? 'later-on-page [--later-height:26rem]' : ''} ${lit ? 'ring-2 ring-ink-900 ring-offset-2 ring-offset-sand-50' : ''}`}
+            className={`rounded-2xl ${lit ? 'ring-2 ring-ink-900 ring-offset-2 ring-offset-sand-50' : ''}`}
             onMouseEnter={mapShown ? () => onActive(p.id) : undefined}
             onMouseLeave={mapShown ? () => onActive(null) : undefined}
             onFocus={mapShown ? () => onActive(p.id) : undefined}
