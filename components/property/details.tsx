@@ -33,7 +33,11 @@ const POLICY_LABEL: Record<string, string> = {
   long_term: 'Long stays',
 };
 const POLICY_VALUE: Record<string, string> = { yes: 'Yes', no: 'No', on_request: 'On request' };
-/** A section of the page; `later` when it starts below the first screen (globals.css `.later-on-page`). */
+/**
+ * A section of the page. `later`: a long one below the calendar, whose content is laid out as it comes near
+ * the screen (globals.css `.later-on-page`). Not one above the calendar: "Choose dates" scrolls to it, and a
+ * part taking its real height on the way would move the calendar from where the scroll was aimed.
+ */
 function Section({
   id,
   title,
@@ -46,11 +50,15 @@ function Section({
   children: React.ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className={`border-t border-sand-200 pt-6${later ? ' later-on-page' : ''}`}>
+    <section aria-labelledby={id} className="border-t border-sand-200 pt-6">
       <h2 id={id} className="text-xl font-semibold text-ink-900">
         {title}
       </h2>
-      <div className="mt-3 text-ink-700">{children}</div>
+      {/* A later part reaches 0.5rem past its content on every side (the margins take it back: the content
+          sits where it would), so its buttons' focus rings fit inside its paint clip in every browser. */}
+      <div className={later ? 'later-on-page -mx-2 mt-1 -mb-2 p-2 text-ink-700' : 'mt-3 text-ink-700'}>
+        {children}
+      </div>
     </section>
   );
 }
@@ -128,7 +136,7 @@ export function Amenities({ p }: { p: PropertyDetail }) {
   const { shown, rest } = splitAmenities(p.amenities);
   const total = p.amenities.reduce((sum, g) => sum + g.items.length, 0);
   return (
-    <Section id="amenities" title="Amenities" later>
+    <Section id="amenities" title="Amenities">
       <AmenityGroups groups={shown} />
       {rest.length > 0 && (
         <ShowRest
@@ -148,7 +156,7 @@ export function Rooms({ p }: { p: PropertyDetail }) {
   const { bedrooms, bathrooms } = p.rooms;
   const more = bedrooms.length > ROOMS_SHOWN || bathrooms.length > ROOMS_SHOWN;
   return (
-    <Section id="rooms" title="Bedrooms and bathrooms" later>
+    <Section id="rooms" title="Bedrooms and bathrooms">
       <RoomLists bedrooms={bedrooms.slice(0, ROOMS_SHOWN)} bathrooms={bathrooms.slice(0, ROOMS_SHOWN)} />
       {more && (
         <ShowRest
@@ -260,7 +268,7 @@ export function feeWords(fee: RateSheet['fees'][number], currency: string): stri
 /** The rates section when the catalog could not give the rate sheet just now. */
 export function RatesUnavailable() {
   return (
-    <Section id="rates" title="Rates" later>
+    <Section id="rates" title="Rates">
       <p className="text-sm">Rates can’t be shown right now; an agent will quote your dates on request.</p>
     </Section>
   );

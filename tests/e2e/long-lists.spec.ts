@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { catalogApi, expect, expectAccessible, snap, test } from './support';
 
 /*
@@ -25,6 +25,9 @@ async function rentalWithLongLists() {
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
+/** Whether an element has been laid out (not skipped as part of a `content-visibility: auto` part). */
+const laidOut = (part: Locator) => part.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 /** Opens a list's rest by keyboard: the button takes focus, Enter opens it, and it says it is open. */
@@ -50,13 +53,14 @@ for (const [width, height] of [
     }) => {
       const { detail, rates, amenities } = await rentalWithLongLists();
       await page.goto(`/properties/${detail.id}`);
-      // Lists far below the first screen are not laid out with it (globals.css `.later-on-page`), yet are
-      // in the page: the rates' heading is skipped by the first layout and still named.
-      const ratesHeading = region(page, 'Rates').getByRole('heading', { name: 'Rates' });
-      expect(await ratesHeading.evaluate((h) => h.checkVisibility({ contentVisibilityAuto: true }))).toBe(
-        false,
-      );
-      // The height such a part holds meanwhile does not widen a phone's one column.
+      // The lists far below the first screen are not laid out with it (globals.css `.later-on-page`), yet
+      // are in the page; nor does the room kept for their focus rings widen a phone's screen.
+      const later = [
+        region(page, 'Reviews').getByTestId('review-list').first(),
+        region(page, 'Policies and arrival').getByRole('term').first(),
+        region(page, 'Rates').getByRole('table'),
+      ];
+      for (const part of later) expect(await laidOut(part)).toBe(false);
       expect(await sideways(page)).toBe(false);
 
       // Bedrooms and bathrooms: six of each at first.
@@ -94,10 +98,11 @@ for (const [width, height] of [
       await expect(rows).toHaveCount(total + 1);
       await expectAccessible(page);
       await snap(page, 'long-lists-open', { fullPage: true });
-      // Laid out now that they were reached, and the page still no wider than the screen.
-      expect(await ratesHeading.evaluate((h) => h.checkVisibility({ contentVisibilityAuto: true }))).toBe(
-        true,
-      );
+      // Laid out once reached, and the page still no wider than the screen.
+      for (const part of later) {
+        await part.scrollIntoViewIfNeeded();
+        expect(await laidOut(part)).toBe(true);
+      }
       expect(await sideways(page)).toBe(false);
 
       // Closed again by keyboard: the first view, as it was.
@@ -109,6 +114,22 @@ for (const [width, height] of [
     });
   });
 }
+
+test('“Choose dates” brings the calendar to the screen, past parts laid out on the way', async ({ page }) => {
+  const { detail } = await rentalWithLongLists();
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/properties/${detail.id}`);
+  await page
+    .getByRole('complementary', { name: 'Booking' })
+    .getByRole('button', { name: 'Choose dates', exact: true })
+    .click();
+  const heading = page.locator('#calendar-title');
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport({ ratio: 1 });
+  // Where the smooth scroll ends: the heading stays on the screen, not moved off it by a part drawn late.
+  await page.waitForTimeout(1000);
+  await expect(heading).toBeInViewport({ ratio: 1 });
+});
 
 test('a list whose rest cannot be loaded says so, and loads when asked again', async ({
   page,
