@@ -115,7 +115,7 @@ for (const [width, height] of [
   });
 }
 
-test('“Choose dates” brings the calendar to the screen, past parts laid out on the way', async ({ page }) => {
+test('“Choose dates” brings the calendar to the screen and to the keyboard', async ({ page }) => {
   const { detail } = await rentalWithLongLists();
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto(`/properties/${detail.id}`);
@@ -126,7 +126,9 @@ test('“Choose dates” brings the calendar to the screen, past parts laid out 
   const heading = page.locator('#calendar-title');
   await expect(heading).toBeFocused();
   await expect(heading).toBeInViewport({ ratio: 1 });
-  // Where the smooth scroll ends: the heading stays on the screen, not moved off it by a part drawn late.
+  // Where the smooth scroll ends, the heading is still on the screen. (With Rooms and Amenities, above
+  // the calendar, laid out late too, Chromium still landed it there; they are left out for other
+  // browsers' sake, docs/decisions.md.)
   await page.waitForTimeout(1000);
   await expect(heading).toBeInViewport({ ratio: 1 });
 });
