@@ -91,7 +91,7 @@ async function sendInquiry(page: Page, base: string) {
 }
 
 // A whole journey each (two pages, a dialog, three accessibility checks): 12–24 s alone, 46–49 s in CI's
-// run beside the contract and foreign lanes on two cores, over the 45 s every test gets.
+// run beside the contract and foreign lanes on two cores: more room than the 90 s every test gets.
 const WHOLE_PATH_MS = 120_000;
 
 test('the whole path under a test key: dates, party, price, inquiry, confirmation with an agent', async ({
