@@ -4,6 +4,7 @@ import type { BrotliCompress } from 'node:zlib';
 
 export function precompressStatic(
   staticDir: string,
+  options?: { prefixOf?: (name: string) => string },
 ): Promise<{ count: number; raw: number; compressed: number }>;
 
 export function staticBrotli(

@@ -39,9 +39,11 @@ function* filesUnder(dir) {
 /**
  * Writes `<file>.br` beside every text file of the build's static folder that has none newer than itself,
  * at quality 11 (the most brotli does), on Node's thread pool: ~5 s for a whole build on 2 cores, once.
- * Returns the count and sizes.
+ * `prefixOf(name)` (a path under the folder, `/`-separated) gives text to put before a file's own in its
+ * twin: the compile hint of the scripts a page runs at start (scripts/compile-hints.mjs). Returns the
+ * count and sizes.
  */
-export async function precompressStatic(staticDir) {
+export async function precompressStatic(staticDir, { prefixOf = () => '' } = {}) {
   const totals = { count: 0, raw: 0, compressed: 0 };
   if (!existsSync(staticDir)) return totals;
   const compress = promisify(brotliCompress);
@@ -52,7 +54,8 @@ export async function precompressStatic(staticDir) {
   });
   await Promise.all(
     files.map(async (file) => {
-      const body = readFileSync(file);
+      const name = path.relative(staticDir, file).split(path.sep).join('/');
+      const body = Buffer.concat([Buffer.from(prefixOf(name)), readFileSync(file)]);
       const br = await compress(body, {
         params: {
           [constants.BROTLI_PARAM_QUALITY]: 11,

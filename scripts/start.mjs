@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { precompressStatic } from './brotli.mjs';
+import { COMPILE_HINT, startChunks } from './compile-hints.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -56,9 +57,21 @@ if (built === 0 || changed > built) {
 // The build's scripts and style sheets in brotli, for the server to send a browser that takes it (done once
 // per build; a build made by `next build` alone gets them here on its first start). Should it fail (a full
 // disk, a read-only build), the server still starts: browsers get Next.js's gzip for the files without one.
+// The scripts every page runs at start carry a compile hint in their brotli twins (scripts/compile-hints.mjs);
+// a build whose manifests cannot be read is sent without it.
+let hinted = new Set();
+try {
+  hinted = startChunks(path.join(root, '.next'));
+} catch (error) {
+  console.warn(
+    `The build's start scripts were not found (${error.message}): they are sent without a compile hint.`,
+  );
+}
 try {
   const started = performance.now();
-  const { count, raw, compressed } = await precompressStatic(path.join(root, '.next', 'static'));
+  const { count, raw, compressed } = await precompressStatic(path.join(root, '.next', 'static'), {
+    prefixOf: (name) => (hinted.has(name) ? COMPILE_HINT : ''),
+  });
   if (count > 0)
     console.log(
       `Compressed ${count} static files in brotli: ${(raw / 1e6).toFixed(1)} MB → ${(compressed / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s.`,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BenchServer, startBenchServer } from '../../scripts/bench/server';
+import { COMPILE_HINT } from '../../scripts/compile-hints.mjs';
 
 /*
  * The production build, served as `npm start` serves it (on 127.0.0.1, its own small data directory):
@@ -361,15 +362,23 @@ describe('the production server', () => {
     expect(sitemap.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(sitemap.body).toString('utf8')).toContain(`/destinations/${place.id}<`);
 
-    // The page's scripts and style sheet: the build's file, compressed once after the build, byte for byte.
+    // The page's scripts and style sheet: the build's file, compressed once after the build, byte for byte;
+    // the scripts it runs at start with a compile hint before it (scripts/compile-hints.mjs), not the
+    // polyfills only an old browser runs (`noModule`), which takes no hint.
     const assets = [...html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+\.(?:js|css))"/g)].map(
       (m) => m[1]!,
     );
     expect(assets.length).toBeGreaterThan(3);
+    const oldBrowsersOnly = new Set(
+      [...html.matchAll(/<script[^>]*>/g)]
+        .filter((m) => /\snomodule\b/i.test(m[0]))
+        .map((m) => /\ssrc="([^"]+)"/.exec(m[0])?.[1]),
+    );
+    const builtFile = (asset: string) =>
+      readFileSync(path.resolve(import.meta.dirname, '../../.next', asset.slice('/_next/'.length)));
     for (const asset of assets) {
-      const file = readFileSync(
-        path.resolve(import.meta.dirname, '../../.next', asset.slice('/_next/'.length)),
-      );
+      const file = builtFile(asset);
+      const runsAtStart = asset.endsWith('.js') && !oldBrowsersOnly.has(asset);
       const br = await rawAnswer('GET', asset, BROWSER);
       expect(br.headers['content-encoding'], asset).toBe('br');
       expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -377,7 +386,10 @@ describe('the production server', () => {
         asset.endsWith('.css') ? /^text\/css/ : /^application\/javascript/,
       );
       expect(Number(br.headers['content-length'])).toBe(br.body.length);
-      expect(brotliDecompressSync(br.body).equals(file), asset).toBe(true);
+      const sent = brotliDecompressSync(br.body);
+      expect(sent.equals(runsAtStart ? Buffer.concat([Buffer.from(COMPILE_HINT), file]) : file), asset).toBe(
+        true,
+      );
       // Without brotli, Next.js's own answer: gzip (as sent, or plain for a file under its 1 KB threshold).
       const gz = await rawAnswer('GET', asset, 'gzip');
       const gzipped = gz.headers['content-encoding'] === 'gzip';
@@ -386,6 +398,18 @@ describe('the production server', () => {
       );
       expect((gzipped ? gunzipSync(gz.body) : gz.body).equals(file)).toBe(true);
     }
+    expect(assets.filter((a) => a.endsWith('.js') && !oldBrowsersOnly.has(a)).length).toBeGreaterThan(3);
+    // A script loaded later, when its part of a page is used (the map's), is sent as built: no hint.
+    const chunksDir = path.resolve(import.meta.dirname, '../../.next/static/chunks');
+    const mapChunk = readdirSync(chunksDir).find(
+      (f) =>
+        f.endsWith('.js') &&
+        readFileSync(path.join(chunksDir, f), 'utf8').includes('maplibregl-canvas-container'),
+    );
+    expect(mapChunk).toBeDefined();
+    const map = await rawAnswer('GET', `/_next/static/chunks/${mapChunk}`, BROWSER);
+    expect(map.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(map.body).equals(builtFile(`/_next/static/chunks/${mapChunk}`))).toBe(true);
     const script = assets.find((a) => a.endsWith('.js'))!;
     const headOfScript = await rawAnswer('HEAD', script, BROWSER);
     expect(headOfScript.headers['content-encoding']).toBe('br');

@@ -1,0 +1,49 @@
+// Compile hints for the scripts every page runs as it loads (docs/decisions.md, "Scripts compiled while
+// they download"). Chromium compiles a function the first time it is called, on the page's main thread,
+// unless the script says its functions will all be called at load: `//# allFunctionsCalledOnLoad` on its
+// first line (Chrome 136+) has V8 compile the whole script on the background thread that streams it in.
+// Turbopack wraps every module in a function called when the page starts, so without the hint each module
+// is compiled on the main thread in the one task that makes the page live.
+//
+// The hint goes in the brotli twins only (scripts/brotli.mjs writes it there): every browser that reads it
+// takes brotli, and the build's own files, which Next.js sends in gzip to any other client, stay as built.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+function* manifestsUnder(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* manifestsUnder(file);
+    else if (entry.name.endsWith('_client-reference-manifest.js')) yield file;
+  }
+}
+
+/** `static/chunks/a.js` or `/_next/static/chunks/a.js` as a path under the static folder: `chunks/a.js`. */
+const underStatic = (file) => file.replace(/^\/?(?:_next\/)?static\//, '');
+
+/**
+ * The scripts a page of the build runs as it starts, as paths under `.next/static`: the framework's own
+ * (the build manifest's `rootMainFiles`) and each route's entry scripts, its layouts' and its own client
+ * components (the `entryJSFiles` of every route's client-reference manifest). Scripts loaded later (a
+ * map, a gallery's viewer) are not among them: they are compiled when, and as far as, they are used.
+ */
+export function startChunks(nextDir) {
+  const chunks = new Set();
+  const build = JSON.parse(readFileSync(path.join(nextDir, 'build-manifest.json'), 'utf8'));
+  for (const file of build.rootMainFiles ?? []) chunks.add(underStatic(file));
+  const app = path.join(nextDir, 'server', 'app');
+  if (!existsSync(app)) return chunks;
+  for (const file of manifestsUnder(app)) {
+    // `globalThis.__RSC_MANIFEST["/route/page"] = {…};`, one route a file.
+    for (const match of readFileSync(file, 'utf8').matchAll(
+      /__RSC_MANIFEST\["(?:[^"\\]|\\.)*"\]\s*=\s*(\{.*\});?\s*$/gm,
+    )) {
+      const manifest = JSON.parse(match[1]);
+      for (const files of Object.values(manifest.entryJSFiles ?? {}))
+        for (const entry of files) chunks.add(underStatic(entry));
+    }
+  }
+  return chunks;
+}
