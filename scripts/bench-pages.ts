@@ -87,14 +87,24 @@ function lcpElementOf(details: unknown): string {
 }
 
 /** One Lighthouse run's figures. */
-type Run = { perf: number; a11y: number; lcp: number; tbt: number; cls: number; js: number; speed: number };
+type Run = {
+  perf: number;
+  a11y: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  js: number;
+  speed: number;
+  stall: boolean;
+};
 
 /**
  * RUNS Lighthouse runs of `url`, and the page's largest paint. Headless Chromium sometimes holds a page's
  * first frame back ~1 s after it has loaded whole, while nothing runs (viz stops sending BeginFrames:
  * GoogleChrome/lighthouse#17148, reproduced on PageSpeed Insights); Lighthouse's simulation turns that into a
  * 3–4 s LCP. Such a run, one whose page finished loading before it painted, is kept apart (`stalled`: its
- * performance score, said in the report) and run again, at most RUNS more times.
+ * performance score, said in the report) and run again, at most RUNS more times; past that, a stalled run
+ * counts, and the report says how many of those counted stalled.
  */
 async function audit(url: string, port: number) {
   const runs: Run[] = [];
@@ -112,11 +122,8 @@ async function audit(url: string, port: number) {
     const perf = Math.round((categories.performance?.score ?? 0) * 100);
     const observed = (audits.metrics?.details as { items?: Record<string, number>[] } | undefined)
       ?.items?.[0];
-    if (
-      observed &&
-      observed.observedLoad! < observed.observedFirstContentfulPaint! &&
-      stalled.length < RUNS
-    ) {
+    const stall = !!observed && observed.observedLoad! < observed.observedFirstContentfulPaint!;
+    if (stall && stalled.length < RUNS) {
       stalled.push(perf);
       continue;
     }
@@ -134,6 +141,7 @@ async function audit(url: string, port: number) {
       cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
       js: (scripts?.transferSize ?? 0) / 1024,
       speed: result.lhr.environment.benchmarkIndex,
+      stall,
     });
   }
   return { runs, stalled, lcpElement };
@@ -206,6 +214,10 @@ async function main() {
           .padStart(13)}   (perf runs: ${runs.map((r) => r.perf).join(', ')}${
           stalled.length
             ? `; ${stalled.length} run again after a first-paint stall, perf ${stalled.join(', ')}`
+            : ''
+        }${
+          runs.some((r) => r.stall)
+            ? `; ${runs.filter((r) => r.stall).length} of the ${runs.length} counted stalled too`
             : ''
         })`,
       );
