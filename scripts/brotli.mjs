@@ -40,21 +40,34 @@ function* filesUnder(dir) {
  * Writes `<file>.br` beside every text file of the build's static folder that has none newer than itself,
  * at quality 11 (the most brotli does), on Node's thread pool: ~5 s for a whole build on 2 cores, once.
  * `prefixOf(name)` (a path under the folder, `/`-separated) gives text to put before a file's own in its
- * twin: the compile hint of the scripts a page runs at start (scripts/compile-hints.mjs). Returns the
- * count and sizes.
+ * twin: the compile hint of the scripts a page runs at start (scripts/compile-hints.mjs). Which twin was
+ * written with which prefix is kept beside the folder (`brotli-prefixes.json`, not served), and a twin
+ * whose prefix is no longer the one asked for is written again: a build first compressed without hints
+ * (or by a start that could not find its start scripts) gets them on the next start. Returns the count
+ * and sizes.
  */
 export async function precompressStatic(staticDir, { prefixOf = () => '' } = {}) {
   const totals = { count: 0, raw: 0, compressed: 0 };
   if (!existsSync(staticDir)) return totals;
   const compress = promisify(brotliCompress);
-  const files = [...filesUnder(staticDir)].filter((file) => {
-    if (!TEXT.has(path.extname(file))) return false;
+  const record = path.join(path.dirname(staticDir), 'brotli-prefixes.json');
+  let written = {};
+  try {
+    written = JSON.parse(readFileSync(record, 'utf8'));
+  } catch {}
+  const nameOf = (file) => path.relative(staticDir, file).split(path.sep).join('/');
+  const texts = [...filesUnder(staticDir)].filter((file) => TEXT.has(path.extname(file)));
+  const files = texts.filter((file) => {
     const target = `${file}.br`;
-    return !existsSync(target) || statSync(target).mtimeMs < statSync(file).mtimeMs;
+    return (
+      !existsSync(target) ||
+      statSync(target).mtimeMs < statSync(file).mtimeMs ||
+      (written[nameOf(file)] ?? '') !== prefixOf(nameOf(file))
+    );
   });
   await Promise.all(
     files.map(async (file) => {
-      const name = path.relative(staticDir, file).split(path.sep).join('/');
+      const name = nameOf(file);
       const body = Buffer.concat([Buffer.from(prefixOf(name)), readFileSync(file)]);
       const br = await compress(body, {
         params: {
@@ -70,6 +83,11 @@ export async function precompressStatic(staticDir, { prefixOf = () => '' } = {})
       totals.compressed += br.length;
     }),
   );
+  const prefixes = Object.fromEntries(
+    texts.map((file) => [nameOf(file), prefixOf(nameOf(file))]).filter(([, prefix]) => prefix),
+  );
+  writeFileSync(`${record}.part`, JSON.stringify(prefixes));
+  renameSync(`${record}.part`, record);
   return totals;
 }
 

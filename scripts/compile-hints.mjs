@@ -9,6 +9,7 @@
 // takes brotli, and the build's own files, which Next.js sends in gzip to any other client, stay as built.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import vm from 'node:vm';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
@@ -26,24 +27,34 @@ const underStatic = (file) => file.replace(/^\/?(?:_next\/)?static\//, '');
 /**
  * The scripts a page of the build runs as it starts, as paths under `.next/static`: the framework's own
  * (the build manifest's `rootMainFiles`) and each route's entry scripts, its layouts' and its own client
- * components (the `entryJSFiles` of every route's client-reference manifest). Scripts loaded later (a
- * map, a gallery's viewer) are not among them: they are compiled when, and as far as, they are used.
+ * components (the `entryJSFiles` of every route's client-reference manifest, read as Next.js reads it: run
+ * as a script). Scripts loaded later (a map, a gallery's viewer) are not among them: they are compiled
+ * when, and as far as, they are used. Throws when a route's manifest names no entry scripts (a format
+ * this does not know), rather than hint the framework's scripts alone without a word.
+ *
+ * None when the build pins its scripts' bytes (subresource integrity: a line more would fail the check),
+ * and not a script with a source map (its lines would be one off).
  */
 export function startChunks(nextDir) {
   const chunks = new Set();
+  if (existsSync(path.join(nextDir, 'server', 'subresource-integrity-manifest.json'))) return chunks;
   const build = JSON.parse(readFileSync(path.join(nextDir, 'build-manifest.json'), 'utf8'));
-  for (const file of build.rootMainFiles ?? []) chunks.add(underStatic(file));
+  const add = (file) => {
+    const name = underStatic(file);
+    if (!existsSync(path.join(nextDir, 'static', `${name}.map`))) chunks.add(name);
+  };
+  for (const file of build.rootMainFiles ?? []) add(file);
   const app = path.join(nextDir, 'server', 'app');
   if (!existsSync(app)) return chunks;
   for (const file of manifestsUnder(app)) {
     // `globalThis.__RSC_MANIFEST["/route/page"] = {…};`, one route a file.
-    for (const match of readFileSync(file, 'utf8').matchAll(
-      /__RSC_MANIFEST\["(?:[^"\\]|\\.)*"\]\s*=\s*(\{.*\});?\s*$/gm,
-    )) {
-      const manifest = JSON.parse(match[1]);
-      for (const files of Object.values(manifest.entryJSFiles ?? {}))
-        for (const entry of files) chunks.add(underStatic(entry));
-    }
+    const context = vm.createContext({});
+    vm.runInContext(readFileSync(file, 'utf8'), context, { filename: file, timeout: 1000 });
+    const routes = Object.values(context.__RSC_MANIFEST ?? {});
+    if (!routes.some((route) => route?.entryJSFiles))
+      throw new Error(`${path.relative(nextDir, file)} names no entry scripts`);
+    for (const route of routes)
+      for (const files of Object.values(route.entryJSFiles ?? {})) for (const entry of files) add(entry);
   }
   return chunks;
 }

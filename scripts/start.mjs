@@ -74,7 +74,7 @@ try {
   });
   if (count > 0)
     console.log(
-      `Compressed ${count} static files in brotli: ${(raw / 1e6).toFixed(1)} MB → ${(compressed / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+      `Compressed ${count} static files in brotli: ${(raw / 1e6).toFixed(1)} MB → ${(compressed / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s; ${hinted.size} start scripts with a compile hint.`,
     );
 } catch (error) {
   console.warn(

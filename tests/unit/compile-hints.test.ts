@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -39,17 +39,28 @@ function build() {
     'map.js',
   );
   route('(site)', '/(site)/page', { '[project]/app/(site)/page': ['static/chunks/home.js'] }, 'map.js');
-  for (const name of ['framework', 'turbopack-runtime', 'layout', 'property', 'home', 'map', 'polyfills'])
+  route('odd', '/odd/"quoted"/page', { '[project]/app/odd/page': ['/_next/static/chunks/odd.js'] }, 'map.js');
+  for (const name of [
+    'framework',
+    'turbopack-runtime',
+    'layout',
+    'property',
+    'home',
+    'odd',
+    'map',
+    'polyfills',
+  ])
     writeFileSync(path.join(next, 'static', 'chunks', `${name}.js`), `/* ${name} */ (() => {})();\n`);
   writeFileSync(path.join(next, 'static', 'chunks', 'site.css'), 'body { margin: 0 }\n');
   return next;
 }
 
 describe('the scripts a page runs as it starts', () => {
-  it('are the framework’s and every route’s entry scripts, routes with brackets in their names among them', () => {
+  it('are the framework’s and every route’s entry scripts, routes with brackets or quotes in their names among them', () => {
     const chunks = startChunks(build());
     expect([...chunks].sort()).toEqual(
       [
+        'chunks/odd.js',
         'chunks/framework.js',
         'chunks/home.js',
         'chunks/layout.js',
@@ -87,5 +98,45 @@ describe('the scripts a page runs as it starts', () => {
       readFileSync(path.join(next, 'build-manifest.json')),
     );
     expect([...startChunks(bare)].sort()).toEqual(['chunks/framework.js', 'chunks/turbopack-runtime.js']);
+  });
+
+  it('stop the start when a route’s manifest names no entry scripts (a format not known), not hint a few', () => {
+    const next = build();
+    writeFileSync(
+      path.join(next, 'server', 'app', '(site)', 'page_client-reference-manifest.js'),
+      'globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST["/(site)/page"] = {"clientModules":{}};\n',
+    );
+    expect(() => startChunks(next)).toThrow(/names no entry scripts/);
+  });
+
+  it('are none for a build that pins its scripts’ bytes, and leave out a script with a source map', () => {
+    const next = build();
+    writeFileSync(path.join(next, 'static', 'chunks', 'property.js.map'), '{}');
+    const chunks = startChunks(next);
+    expect(chunks.has('chunks/property.js')).toBe(false);
+    expect(chunks.has('chunks/layout.js')).toBe(true);
+    writeFileSync(path.join(next, 'server', 'subresource-integrity-manifest.json'), '{}');
+    expect(startChunks(next).size).toBe(0);
+  });
+
+  it('reach twins written before without them, and leave twins that no longer should have them', async () => {
+    const next = build();
+    const staticDir = path.join(next, 'static');
+    const twin = () =>
+      brotliDecompressSync(readFileSync(path.join(staticDir, 'chunks', 'home.js.br'))).toString('utf8');
+    // First compressed by a start without hints (an older version, or one that could not read the manifests).
+    await precompressStatic(staticDir);
+    expect(twin().startsWith(COMPILE_HINT)).toBe(false);
+    const hinted = startChunks(next);
+    const withHints = { prefixOf: (name: string) => (hinted.has(name) ? COMPILE_HINT : '') };
+    expect((await precompressStatic(staticDir, withHints)).count).toBe(hinted.size);
+    expect(twin().startsWith(COMPILE_HINT)).toBe(true);
+    // Nothing to do on the next start; without hints again, the hinted twins are written again.
+    expect((await precompressStatic(staticDir, withHints)).count).toBe(0);
+    expect((await precompressStatic(staticDir)).count).toBe(hinted.size);
+    expect(twin().startsWith(COMPILE_HINT)).toBe(false);
+    // The record of which twin has which prefix is beside the served folder, not in it.
+    expect(existsSync(path.join(next, 'brotli-prefixes.json'))).toBe(true);
+    expect(existsSync(path.join(staticDir, 'brotli-prefixes.json'))).toBe(false);
   });
 });
