@@ -2,12 +2,13 @@
 // network) on a production build served on 127.0.0.1, in local Chromium (Playwright's, else Debian's).
 // Reports performance and accessibility per page, its largest paint and what it was, the JavaScript each
 // ships and how fast Lighthouse found the machine (TBT rises as it falls); exits non-zero when a page
-// misses its floor (issue 26): performance ≥ 97 (median), LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02, accessibility 100, and JavaScript ≤ 150 KB on the results and property pages
-// (every script of the load as Lighthouse counts it: as sent, brotli to its Chromium, headers included;
-// tests/build/page-scripts.test.ts holds the first scripts to 150 KB gzip). Bounded: one warm-up load and
-// RUNS audits per page (default 5; the median counts), and at most RUNS more in place of runs headless
-// Chromium's first frame stalled (see below, said in the output); BENCH_ONLY
-// picks pages by name. Then the quote round trip through the site (see quoteRoundTrip).
+// misses its floor (issue 26): performance ≥ 97 (median), LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02,
+// accessibility 100, and JavaScript ≤ 150 KB on the results and property pages (every script of the load
+// as Lighthouse counts it: as sent, brotli to its Chromium, headers included; tests/build/page-scripts.
+// test.ts holds the first scripts to 150 KB gzip). Bounded: one warm-up load and RUNS audits per page
+// (default 5; the median counts), and at most RUNS more in place of runs headless Chromium's first frame
+// stalled (see below, said in the output); BENCH_ONLY picks pages by name. Then the quote round trip
+// through the site (see quoteRoundTrip).
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
