@@ -452,7 +452,11 @@ describe('the replica', { timeout: 180_000 }, () => {
       let before = await ask();
       for (let tries = 1; before.status === 503 && tries < 5; tries++) before = await ask();
       expect(before.body).toMatchObject({ source: 'upstream', loading: { percent: 0 } });
-      // The load, stopped once the listing and the place's rentals could be in (3 calls each, 4 at a time).
+      // The load, stopped once the place's rentals are in (looked at every 20 ms), or, should they never
+      // come, after the calls a whole load of the listing and those rentals would take several times over
+      // (3 calls each, 4 at a time). Stopped by a count of calls alone, on a machine busy with other lanes
+      // the place's last rental was once not in: calls for other rentals (4 at a time), or tried again, had
+      // used the count.
       const stop = new AbortController();
       let calls = 0;
       const stopping = createCatalogClient({
@@ -460,10 +464,26 @@ describe('the replica', { timeout: 180_000 }, () => {
         apiKey: 'svc_test_demo_full_access',
         budget: new RequestBudget(1e7, 1e7),
         fetch: (input, init) => {
-          if (++calls === 3 + 3 * place!.n + 12) stop.abort();
+          if (++calls === 4 * (3 + 3 * place!.n) + 12) stop.abort();
           return fetch(input, init);
         },
       });
+      const placeIn = async () =>
+        (
+          await handle.db
+            .select({ id: replicaProperties.propertyId })
+            .from(replicaProperties)
+            .where(
+              sql`rates IS NOT NULL AND booked IS NOT NULL AND NOT removed
+                  AND ${replicaProperties.propertyId} = ANY(${`{${theirs.join(',')}}`}::int[])`,
+            )
+        ).length === theirs.length;
+      const watching = (async () => {
+        while (!stop.signal.aborted) {
+          if (await placeIn()) stop.abort();
+          else await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
       await runReplicaWork({
         db: handle.db,
         client: stopping,
@@ -471,6 +491,8 @@ describe('the replica', { timeout: 180_000 }, () => {
         signal: stop.signal,
         sleep: quick,
       });
+      stop.abort();
+      await watching;
       const loaded = (
         await handle.db
           .select({ id: replicaProperties.propertyId })
