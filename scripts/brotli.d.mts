@@ -2,6 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrotliCompress } from 'node:zlib';
 
+export function filesUnder(dir: string): Generator<string>;
+
 export function precompressStatic(
   staticDir: string,
   options?: { prefixOf?: (name: string) => string },

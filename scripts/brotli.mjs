@@ -28,7 +28,8 @@ const TEXT = new Map([
   ['.svg', 'image/svg+xml'],
 ]);
 
-function* filesUnder(dir) {
+/** Every file under `dir`, its subfolders' too. */
+export function* filesUnder(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* filesUnder(file);
@@ -55,20 +56,23 @@ export async function precompressStatic(staticDir, { prefixOf = () => '' } = {})
   try {
     written = JSON.parse(readFileSync(record, 'utf8'));
   } catch {}
-  const nameOf = (file) => path.relative(staticDir, file).split(path.sep).join('/');
-  const texts = [...filesUnder(staticDir)].filter((file) => TEXT.has(path.extname(file)));
-  const files = texts.filter((file) => {
+  const texts = [...filesUnder(staticDir)]
+    .filter((file) => TEXT.has(path.extname(file)))
+    .map((file) => {
+      const name = path.relative(staticDir, file).split(path.sep).join('/');
+      return { file, name, prefix: prefixOf(name) };
+    });
+  const stale = texts.filter(({ file, name, prefix }) => {
     const target = `${file}.br`;
     return (
       !existsSync(target) ||
       statSync(target).mtimeMs < statSync(file).mtimeMs ||
-      (written[nameOf(file)] ?? '') !== prefixOf(nameOf(file))
+      (written[name] ?? '') !== prefix
     );
   });
   await Promise.all(
-    files.map(async (file) => {
-      const name = nameOf(file);
-      const body = Buffer.concat([Buffer.from(prefixOf(name)), readFileSync(file)]);
+    stale.map(async ({ file, prefix }) => {
+      const body = Buffer.concat([Buffer.from(prefix), readFileSync(file)]);
       const br = await compress(body, {
         params: {
           [constants.BROTLI_PARAM_QUALITY]: 11,
@@ -84,7 +88,7 @@ export async function precompressStatic(staticDir, { prefixOf = () => '' } = {})
     }),
   );
   const prefixes = Object.fromEntries(
-    texts.map((file) => [nameOf(file), prefixOf(nameOf(file))]).filter(([, prefix]) => prefix),
+    texts.filter(({ prefix }) => prefix).map(({ name, prefix }) => [name, prefix]),
   );
   writeFileSync(`${record}.part`, JSON.stringify(prefixes));
   renameSync(`${record}.part`, record);

@@ -7,19 +7,12 @@
 //
 // The hint goes in the brotli twins only (scripts/brotli.mjs writes it there): every browser that reads it
 // takes brotli, and the build's own files, which Next.js sends in gzip to any other client, stay as built.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
+import { filesUnder } from './brotli.mjs';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-
-function* manifestsUnder(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* manifestsUnder(file);
-    else if (entry.name.endsWith('_client-reference-manifest.js')) yield file;
-  }
-}
 
 /** `static/chunks/a.js` or `/_next/static/chunks/a.js` as a path under the static folder: `chunks/a.js`. */
 const underStatic = (file) => file.replace(/^\/?(?:_next\/)?static\//, '');
@@ -46,7 +39,8 @@ export function startChunks(nextDir) {
   for (const file of build.rootMainFiles ?? []) add(file);
   const app = path.join(nextDir, 'server', 'app');
   if (!existsSync(app)) return chunks;
-  for (const file of manifestsUnder(app)) {
+  for (const file of filesUnder(app)) {
+    if (!file.endsWith('_client-reference-manifest.js')) continue;
     // `globalThis.__RSC_MANIFEST["/route/page"] = {…};`, one route a file.
     const context = vm.createContext({});
     vm.runInContext(readFileSync(file, 'utf8'), context, { filename: file, timeout: 1000 });
