@@ -28,6 +28,8 @@ export interface ForeignOptions {
 }
 
 const TOKEN = 'foreign-lane-metrics-token';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const SECRET = 'foreign-lane-scheduler-secret';
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -152,6 +154,38 @@ async function waitForReplica(origin: string, ms: number) {
   return { ready: false, seconds: (Date.now() - started) / 1000, source };
 }
 
+/**
+ * The first search, as a visitor makes it: when the site answers that the catalog is not answering and to
+ * try again shortly (502, 503, 504: on a loaded machine the site's own limit for the upstream may pass while
+ * the replica's load starts), it is tried again after 2 s, three tries at most. Every try is kept.
+ */
+async function earlySearchOf(origin: string) {
+  const tries: string[] = [];
+  for (let i = 0; ; i++) {
+    const v = await visit(origin, '/api/search?per_page=200&page=1');
+    tries.push(`${v.status} in ${Math.round(v.ms)} ms`);
+    if (![502, 503, 504].includes(v.status) || i === 2) return { ...v, attempts: tries.join(', ') };
+    await sleep(2000);
+  }
+}
+
+/** The site's upstream calls to the catalog's list, by outcome (its /metrics), for a failure's message. */
+async function catalogCalls(origin: string): Promise<string> {
+  try {
+    const res = await fetch(`${origin}/metrics`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+      signal: AbortSignal.timeout(10_000),
+    });
+    const lines = (await res.text()).split('\n');
+    return lines
+      .filter((l) => l.includes('_count{') && l.includes('endpoint="/properties"'))
+      .map((l) => l.replace(/^\S+_count/, ''))
+      .join('; ');
+  } catch (error) {
+    return String(error);
+  }
+}
+
 export async function runForeign(options: ForeignOptions): Promise<ForeignFigures> {
   const log = options.log ?? (() => {});
   const started = Date.now();
@@ -177,7 +211,7 @@ export async function runForeign(options: ForeignOptions): Promise<ForeignFigure
     const watch = watchServer(server.origin, TOKEN);
     try {
       // A search before the replica is loaded goes to the upstream: its last page must end the paging.
-      const early = await visit(server.origin, '/api/search?per_page=200&page=1');
+      const early = await earlySearchOf(server.origin);
       let lastSearchPage: ForeignFigures['lastSearchPage'] = null;
       try {
         const total = JSON.parse(early.text)?.pagination?.total_pages;
@@ -186,7 +220,9 @@ export async function runForeign(options: ForeignOptions): Promise<ForeignFigure
           lastSearchPage = { status: (await visit(server.origin, p)).status, path: p };
         }
       } catch {}
-      const earlySearch = lastSearchPage ? null : `${early.status} ${early.text.slice(0, 300)}`;
+      const earlySearch = lastSearchPage
+        ? null
+        : `${early.attempts} · ${early.text.slice(0, 300)} · the site's calls to /properties: ${await catalogCalls(server.origin)}`;
       const replica =
         options.upstream === 'vendor'
           ? await waitForReplica(server.origin, options.replicaWaitMs ?? 300_000)
