@@ -8,11 +8,14 @@
 // test.ts holds the first scripts to 150 KB gzip). Bounded: one warm-up load and RUNS audits per page
 // (default 5; the median counts), and at most RUNS more in place of runs headless Chromium's first frame
 // stalled (see below, said in the output); BENCH_ONLY picks pages by name. Then the quote round trip
-// through the site (see quoteRoundTrip).
+// through the site (see quoteRoundTrip). Before the pages and after them, the control: a page of Next.js and
+// React alone (scripts/bench/control.ts), held to no floor, whose figures say what the machine of the
+// sitting lets any page of this framework score (BENCH_CONTROL=0 leaves it out).
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startControl } from './bench/control';
 import { startBenchServer } from './bench/server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -148,6 +151,55 @@ async function audit(url: string, port: number) {
   return { runs, stalled, lcpElement };
 }
 
+/**
+ * Audits one page and prints its row; true when it is under a floor. The control (jsBudget null) is held
+ * to none: its row says what the framework alone scored in the same sitting.
+ */
+async function measure(name: string, url: string, jsBudget: number | null, port: number): Promise<boolean> {
+  await fetch(url); // warm the site's cache: the figure is a visitor's, not the first after a restart
+  const { runs, stalled, lcpElement } = await audit(url, port);
+  const perf = median(runs.map((r) => r.perf));
+  const a11y = median(runs.map((r) => r.a11y));
+  const cls = median(runs.map((r) => r.cls));
+  const js = median(runs.map((r) => r.js));
+  const lcp = median(runs.map((r) => r.lcp));
+  const tbt = median(runs.map((r) => r.tbt));
+  console.log(
+    `${name.padEnd(12)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${lcp.toFixed(0).padStart(7)} ${tbt
+      .toFixed(0)
+      .padStart(7)} ${cls.toFixed(3).padStart(6)} ${js.toFixed(0).padStart(13)}   (perf runs: ${runs
+      .map((r) => r.perf)
+      .join(', ')}; TBT runs: ${runs.map((r) => r.tbt.toFixed(0)).join(', ')}${
+      stalled.length
+        ? `; ${stalled.length} run again after a first-paint stall, perf ${stalled.join(', ')}`
+        : ''
+    }${
+      runs.some((r) => r.stall)
+        ? `; ${runs.filter((r) => r.stall).length} of the ${runs.length} counted stalled too`
+        : ''
+    })`,
+  );
+  if (jsBudget === null)
+    console.log(`${''.padEnd(12)} Next.js alone (scripts/bench/control): no floor, the machine's mark`);
+  else console.log(`${''.padEnd(12)} LCP element: ${lcpElement.slice(0, 140)}`);
+  // Lighthouse's own measure of the machine's speed as it ran (its benchmarkIndex: a loop's iterations
+  // per second, higher is faster): TBT rises as it falls, so sittings are read against it.
+  const speeds = runs.map((r) => r.speed);
+  console.log(
+    `${''.padEnd(12)} machine speed (Lighthouse benchmarkIndex): median ${median(speeds).toFixed(0)}, ${Math.min(...speeds).toFixed(0)}–${Math.max(...speeds).toFixed(0)}`,
+  );
+  if (jsBudget === null) return false;
+  const under =
+    perf < FLOORS.perf ||
+    a11y < FLOORS.a11y ||
+    lcp > FLOORS.lcpMs ||
+    tbt > FLOORS.tbtMs ||
+    cls > FLOORS.cls ||
+    js > jsBudget;
+  if (under) console.log(`${''.padEnd(12)} under its floor`);
+  return under;
+}
+
 async function main() {
   // The quote run asks ~1,000 new stays in a few seconds: lift the site's own budget and visitor limit, which
   // would (rightly) hold a single visitor back; the figure is the round trip, not the limits.
@@ -165,6 +217,8 @@ async function main() {
     chromePath: chromePath(),
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+  // BENCH_CONTROL=0: without the control (Next.js alone), for a quicker look at the site's pages.
+  const control = process.env.BENCH_CONTROL === '0' ? null : await startControl();
   let failed = false;
   try {
     // What a visitor meets once the site is running: search answered from the replica (its load takes a
@@ -195,56 +249,12 @@ async function main() {
     console.log(
       `\n${'page'.padEnd(12)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'JS KB (sent)'.padStart(13)}`,
     );
-    for (const page of chosen) {
-      const url = `${server.origin}${page.path}`;
-      await fetch(url); // warm the site's cache: the figure is a visitor's, not the first after a restart
-      const { runs, stalled, lcpElement } = await audit(url, chrome.port);
-      const perf = median(runs.map((r) => r.perf));
-      const a11y = median(runs.map((r) => r.a11y));
-      console.log(
-        `${page.name.padEnd(12)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${median(
-          runs.map((r) => r.lcp),
-        )
-          .toFixed(0)
-          .padStart(7)} ${median(runs.map((r) => r.tbt))
-          .toFixed(0)
-          .padStart(7)} ${median(runs.map((r) => r.cls))
-          .toFixed(3)
-          .padStart(6)} ${median(runs.map((r) => r.js))
-          .toFixed(0)
-          .padStart(13)}   (perf runs: ${runs.map((r) => r.perf).join(', ')}${
-          stalled.length
-            ? `; ${stalled.length} run again after a first-paint stall, perf ${stalled.join(', ')}`
-            : ''
-        }${
-          runs.some((r) => r.stall)
-            ? `; ${runs.filter((r) => r.stall).length} of the ${runs.length} counted stalled too`
-            : ''
-        })`,
-      );
-      console.log(`${''.padEnd(12)} LCP element: ${lcpElement.slice(0, 140)}`);
-      // Lighthouse's own measure of the machine's speed as it ran (its benchmarkIndex: a loop's iterations
-      // per second, higher is faster): TBT rises as it falls, so sittings are read against it.
-      const speeds = runs.map((r) => r.speed);
-      console.log(
-        `${''.padEnd(12)} machine speed (Lighthouse benchmarkIndex): median ${median(speeds).toFixed(0)}, ${Math.min(...speeds).toFixed(0)}–${Math.max(...speeds).toFixed(0)}`,
-      );
-      const cls = median(runs.map((r) => r.cls));
-      const js = median(runs.map((r) => r.js));
-      const lcp = median(runs.map((r) => r.lcp));
-      const tbt = median(runs.map((r) => r.tbt));
-      if (
-        perf < FLOORS.perf ||
-        a11y < FLOORS.a11y ||
-        lcp > FLOORS.lcpMs ||
-        tbt > FLOORS.tbtMs ||
-        cls > FLOORS.cls ||
-        js > page.jsBudget
-      ) {
-        console.log(`${''.padEnd(12)} under its floor`);
-        failed = true;
-      }
-    }
+    // The control first and last: what Next.js alone scores on this machine while the pages are measured.
+    if (control) failed = (await measure('control', control.origin, null, chrome.port)) || failed;
+    for (const page of chosen)
+      failed =
+        (await measure(page.name, `${server.origin}${page.path}`, page.jsBudget, chrome.port)) || failed;
+    if (control) failed = (await measure('control', control.origin, null, chrome.port)) || failed;
     failed =
       (await quoteRoundTrip(
         server.origin,
@@ -257,6 +267,7 @@ async function main() {
     );
   } finally {
     chrome.kill();
+    control?.stop();
     await server.stop();
   }
   if (failed) process.exitCode = 1;

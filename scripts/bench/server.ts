@@ -24,7 +24,7 @@ export interface BenchServer {
   alive: () => boolean;
 }
 
-async function freePort(wanted = 0): Promise<number> {
+export async function freePort(wanted = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', (error) => (wanted ? resolve(freePort()) : reject(error)));
