@@ -369,23 +369,31 @@ describe('probes, sockets and Node’s own refusals', () => {
     const flooding = new Promise<void>((resolve) => {
       started = resolve;
     });
-    flooder.stdout.on('data', (c: Buffer) => {
-      printed += c.toString('utf8');
+    flooder.stdout.setEncoding('utf8');
+    flooder.stdout.on('data', (c: string) => {
+      printed += c;
       if (printed.includes('\n')) started();
     });
-    // `close`, not `exit`: the flooder's output is all read by then.
-    const exited = new Promise<number | null>((resolve) => flooder.on('close', resolve));
+    // `close`, not `exit`: the flooder's output is all read by then. A flooder that could not start: -1.
+    const exited = new Promise<number | null>((resolve) => {
+      flooder.on('close', resolve);
+      flooder.on('error', () => resolve(-1));
+    });
     let done = false;
     void exited.then(() => {
       done = true;
       started();
     });
-    await flooding;
-    const stop = Date.now() + 20_000;
-    while (!done && Date.now() < stop) {
-      const answer = await hit(main.origin, '/api/health', '127.0.0.10');
-      if (answer.status === 200) times.push(answer.ms);
-      await sleep(20);
+    try {
+      await flooding;
+      const stop = Date.now() + 20_000;
+      while (!done && Date.now() < stop) {
+        const answer = await hit(main.origin, '/api/health', '127.0.0.10');
+        if (answer.status === 200) times.push(answer.ms);
+        await sleep(20);
+      }
+    } finally {
+      if (!done) flooder.kill();
     }
     expect(await exited).toBe(0);
     const ready: { status: number; text: string }[] = JSON.parse(printed.slice(printed.indexOf('\n') + 1));
