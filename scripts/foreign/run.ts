@@ -28,9 +28,9 @@ export interface ForeignOptions {
 }
 
 const TOKEN = 'foreign-lane-metrics-token';
+const SECRET = 'foreign-lane-scheduler-secret';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const SECRET = 'foreign-lane-scheduler-secret';
 const root = path.resolve(import.meta.dirname, '../..');
 
 async function freePort(): Promise<number> {
@@ -125,9 +125,10 @@ export interface ForeignFigures {
   replica: { ready: boolean; seconds: number; source: string | null };
   syncs: { status: number; ok: boolean; body: string }[];
   crawl: ReturnType<typeof summarise>;
-  lastSearchPage: { status: number; path: string } | null;
-  /** The first search's answer (status and its start) when it gave no pages to walk to the last of. */
-  earlySearch: string | null;
+  /** The first search's last page, and where the site answered it from (`source`: upstream or replica). */
+  lastSearchPage: { status: number; path: string; source: string | null } | null;
+  /** The first search's tries (status and time each) and its answer's source; what failed, when one did. */
+  earlySearch: string;
   maxLoopDelayMs: number;
   maxHealthMs: number;
   peakRssMb: number;
@@ -166,6 +167,15 @@ async function earlySearchOf(origin: string) {
     tries.push(`${v.status} in ${Math.round(v.ms)} ms`);
     if (![502, 503, 504].includes(v.status) || i === 2) return { ...v, attempts: tries.join(', ') };
     await sleep(2000);
+  }
+}
+
+/** Where a search's answer came from (`source`: upstream or replica), or null when it was no answer. */
+function sourceOf(text: string): string | null {
+  try {
+    return JSON.parse(text)?.source ?? null;
+  } catch {
+    return null;
   }
 }
 
@@ -213,16 +223,24 @@ export async function runForeign(options: ForeignOptions): Promise<ForeignFigure
       // A search before the replica is loaded goes to the upstream: its last page must end the paging.
       const early = await earlySearchOf(server.origin);
       let lastSearchPage: ForeignFigures['lastSearchPage'] = null;
+      let last = '';
       try {
         const total = JSON.parse(early.text)?.pagination?.total_pages;
         if (Number.isInteger(total) && total > 0 && total < 1000) {
           const p = `/api/search?per_page=200&page=${total}`;
-          lastSearchPage = { status: (await visit(server.origin, p)).status, path: p };
+          const v = await visit(server.origin, p);
+          last = v.text;
+          lastSearchPage = { status: v.status, path: p, source: sourceOf(v.text) };
         }
       } catch {}
-      const earlySearch = lastSearchPage
-        ? null
-        : `${early.attempts} · ${early.text.slice(0, 300)} · the site's calls to /properties: ${await catalogCalls(server.origin)}`;
+      // Every try, and where each answer came from; when the last page failed, what it and the site's
+      // calls to the upstream's list said.
+      const earlySearch = `${early.attempts} (source ${sourceOf(early.text)})${
+        lastSearchPage?.status === 200
+          ? ''
+          : ` · first: ${early.text.slice(0, 300)} · last page: ${last.slice(0, 300)} · the site's calls to /properties: ${await catalogCalls(server.origin)}`
+      }`;
+      log(`first search: ${earlySearch}`);
       const replica =
         options.upstream === 'vendor'
           ? await waitForReplica(server.origin, options.replicaWaitMs ?? 300_000)
