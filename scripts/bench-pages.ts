@@ -213,14 +213,16 @@ async function main() {
     SVC_RATE_LIMIT_PER_MINUTE: '100000000',
     SVC_RATE_LIMIT_PER_HOUR: '100000000',
   });
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromePath(),
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  // BENCH_CONTROL=0: without the control (Next.js alone), for a quicker look at the site's pages.
-  const control = process.env.BENCH_CONTROL === '0' ? null : await startControl();
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  let control: Awaited<ReturnType<typeof startControl>> | null = null;
   let failed = false;
   try {
+    chrome = await chromeLauncher.launch({
+      chromePath: chromePath(),
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    // BENCH_CONTROL=0: without the control (Next.js alone), for a quicker look at the site's pages.
+    if (process.env.BENCH_CONTROL !== '0') control = await startControl();
     // What a visitor meets once the site is running: search answered from the replica (its load takes a
     // few seconds with the limits lifted here).
     const ready = Date.now() + 300_000;
@@ -266,7 +268,7 @@ async function main() {
         : '\nEvery page meets its floors.',
     );
   } finally {
-    chrome.kill();
+    chrome?.kill();
     control?.stop();
     await server.stop();
   }

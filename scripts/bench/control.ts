@@ -4,7 +4,7 @@
 // site's pages in the same sitting, it says what the framework alone scores on the machine of the moment,
 // so a sitting's figures can be told apart from the machine's.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from './server';
 
@@ -12,21 +12,45 @@ const root = path.resolve(import.meta.dirname, '../..');
 const dir = path.join(root, 'scripts/bench/control');
 const next = path.join(root, 'node_modules/next/dist/bin/next');
 
-/** Whether the control's build is missing or older than one of its sources. */
-function stale(): boolean {
+/** The framework the control is built with: a build of another one is stale. */
+function framework(): string {
+  const version = (name: string) =>
+    JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+  return `next ${version('next')}, react ${version('react')}, react-dom ${version('react-dom')}`;
+}
+
+/** Every file under a folder. */
+const filesUnder = (folder: string): string[] =>
+  readdirSync(folder, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(path.join(folder, e.name)) : [path.join(folder, e.name)],
+  );
+
+/** Whether the control's build is missing, older than one of its sources, or of another framework. */
+function stale(stamp: string): boolean {
   const built = path.join(dir, '.next/BUILD_ID');
-  if (!existsSync(built)) return true;
+  if (!existsSync(built) || !existsSync(stamp) || readFileSync(stamp, 'utf8') !== framework()) return true;
   const at = statSync(built).mtimeMs;
-  const sources = [
-    path.join(dir, 'next.config.mjs'),
-    ...readdirSync(path.join(dir, 'app')).map((f) => path.join(dir, 'app', f)),
-  ];
+  const sources = [path.join(dir, 'next.config.mjs'), ...filesUnder(path.join(dir, 'app'))];
   return sources.some((f) => statSync(f).mtimeMs > at);
 }
 
 export async function startControl(): Promise<{ origin: string; stop: () => void }> {
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
-  if (stale()) execFileSync(process.execPath, [next, 'build', dir], { cwd: root, env, stdio: 'ignore' });
+  const stamp = path.join(dir, '.next/framework.txt');
+  if (stale(stamp)) {
+    try {
+      execFileSync(process.execPath, [next, 'build', dir], {
+        cwd: root,
+        env,
+        stdio: 'pipe',
+        timeout: 300_000,
+      });
+    } catch (error) {
+      const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+      throw new Error(`The control's build failed:\n${stdout ?? ''}${stderr ?? ''}`);
+    }
+    writeFileSync(stamp, framework());
+  }
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
