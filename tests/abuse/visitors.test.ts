@@ -355,10 +355,13 @@ describe('when the budget or the upstream refuses', () => {
 });
 
 describe('probes, sockets and Node’s own refusals', () => {
-  it('keeps /api/health quick while 50 connections flood /api/ready, and tells the flood nothing', async () => {
+  it('answers /api/health while 50 connections flood /api/ready, at a limiter check each, and tells the flood nothing', async () => {
     const times: number[] = [];
     // The flood runs in a process of its own: 50 connections' answers read here would delay this
-    // process's own timers, and the health times measured with them (a median of 52.8 ms once, in CI).
+    // process's own timers, and the health times measured with them. What a refused probe costs is held in
+    // the server's CPU time per request, which other work on the machine moves little; health's wait is
+    // held only against starvation (every lane shares 2 cores in CI: a median of 82.7 ms there, 10–18 ms
+    // alone or beside one lane). `npm run probe:abuse` reports the wait quiet and flooded.
     const flooder = spawn(
       process.execPath,
       [path.join(import.meta.dirname, 'flood.mjs'), main.origin, '/api/ready', '127.0.0.9', '50', '6000'],
@@ -384,22 +387,38 @@ describe('probes, sockets and Node’s own refusals', () => {
       done = true;
       started();
     });
+    let cpu = 0;
+    let unanswered = 0;
     try {
       await flooding;
+      cpu = main.cpuSeconds();
       const stop = Date.now() + 20_000;
       while (!done && Date.now() < stop) {
         const answer = await hit(main.origin, '/api/health', '127.0.0.10');
         if (answer.status === 200) times.push(answer.ms);
+        else unanswered++;
         await sleep(20);
       }
     } finally {
       if (!done) flooder.kill();
     }
     expect(await exited).toBe(0);
+    cpu = main.cpuSeconds() - cpu;
     const ready: { status: number; text: string }[] = JSON.parse(printed.slice(printed.indexOf('\n') + 1));
     expect(ready.length).toBeGreaterThan(LIMITS.api);
+    expect(unanswered).toBe(0);
     times.sort((a, b) => a - b);
-    expect(times[Math.floor(times.length / 2)]!).toBeLessThan(50);
+    const figures = {
+      health: times.length,
+      healthP50Ms: Math.round(times[Math.floor(times.length / 2)]!),
+      healthMaxMs: Math.round(times.at(-1)!),
+      flood: ready.length,
+      cpuMsPerRequest: Number(((cpu * 1000) / (ready.length + times.length)).toFixed(3)),
+    };
+    console.info(`the /api/ready flood: ${JSON.stringify(figures)}`);
+    // 0.11 ms alone and 0.26 ms beside the contract lane: a limiter check and a 429.
+    expect(figures.cpuMsPerRequest).toBeLessThan(0.75);
+    expect(figures.healthP50Ms).toBeLessThan(250);
     const served = ready.filter((r) => r.status !== 429);
     expect(served.length).toBeLessThanOrEqual(LIMITS.api);
     expect(JSON.parse(served[0]!.text)).toEqual({ status: 'ready' });
