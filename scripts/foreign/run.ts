@@ -4,10 +4,9 @@
 // `/api` route, and the figures. Loopback only; bounded in time; stops everything it started.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type BenchServer, startBenchServer } from '../bench/server';
+import { type BenchServer, freePort, startBenchServer } from '../bench/server';
 import { crawlSite, summarise, visit, watchServer } from './crawl';
 import { startVendor, type VendorOptions } from './vendor';
 
@@ -32,17 +31,6 @@ const SECRET = 'foreign-lane-scheduler-secret';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const root = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Prism's dynamic mock (`prism mock -d`) of the service's own OpenAPI document, on 127.0.0.1. */
 async function startPrism(document: unknown): Promise<{ url: string; stop: () => Promise<void> }> {
