@@ -4,8 +4,9 @@
 // site's pages in the same sitting, it says what the framework alone scores on the machine of the moment,
 // so a sitting's figures can be told apart from the machine's.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder } from '../brotli.mjs';
 import { freePort } from './server';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -18,12 +19,6 @@ function framework(): string {
     JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
   return `next ${version('next')}, react ${version('react')}, react-dom ${version('react-dom')}`;
 }
-
-/** Every file under a folder. */
-const filesUnder = (folder: string): string[] =>
-  readdirSync(folder, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? filesUnder(path.join(folder, e.name)) : [path.join(folder, e.name)],
-  );
 
 /** Whether the control's build is missing, older than one of its sources, or of another framework. */
 function stale(stamp: string): boolean {
